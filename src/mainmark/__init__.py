@@ -1,0 +1,51 @@
+"""mainmark: the main content of web pages as markdown chunks for retrieval pipelines.
+
+Public surface::
+
+    extract(html, *, url=None, headers=None, options=None) -> Document
+    chunk(document, options=None) -> list[Chunk]
+    Options, Document, Chunk, Metadata, Stamp, EncodingInfo, Link, errors
+"""
+
+from ._version import __version__
+from .chunk import chunk
+from .errors import InputError, MainmarkError, OptionsError, TokenizerError
+from .model import (
+    Block,
+    BlockKind,
+    Chunk,
+    Document,
+    EncodingInfo,
+    EncodingSignal,
+    Explain,
+    Link,
+    Metadata,
+    Removal,
+    Stamp,
+    Strategy,
+)
+from .options import Options
+from .pipeline import extract
+
+__all__ = [
+    "Block",
+    "BlockKind",
+    "Chunk",
+    "Document",
+    "EncodingInfo",
+    "EncodingSignal",
+    "Explain",
+    "InputError",
+    "Link",
+    "MainmarkError",
+    "Metadata",
+    "Options",
+    "OptionsError",
+    "Removal",
+    "Stamp",
+    "Strategy",
+    "TokenizerError",
+    "__version__",
+    "chunk",
+    "extract",
+]

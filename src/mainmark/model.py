@@ -1,0 +1,227 @@
+"""The data model: what flows between stages and what users get back.
+
+Frozen, slotted dataclasses throughout, so a record can be shared across threads
+and hashed; ``Enum`` for every closed vocabulary, so a typo is a type error and
+not a silently different string. ``Document.to_dict`` is the one JSON shape
+written by the CLI, the batch job and the integrations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from lxml.html import HtmlElement
+
+# ----------------------------------------------------------------------------- decoding
+
+
+class EncodingSignal(str, Enum):
+    """Which evidence chose the encoding, in WHATWG order of precedence."""
+
+    BOM = "bom"
+    HEADER = "header"  # charset= of an HTTP Content-Type
+    META = "meta"  # <meta charset> / http-equiv prescan of the first 1024 bytes
+    DETECTOR = "detector"  # charset-normalizer on the bytes
+    DEFAULT = "default"  # nothing said anything: UTF-8
+    STR = "str"  # the caller passed text, nothing was decoded
+
+
+@dataclass(frozen=True, slots=True)
+class EncodingInfo:
+    """What the bytes were decoded as, and why."""
+
+    name: str
+    signal: EncodingSignal
+    #: UTF-8 that had been decoded as windows-1252 ("Ã©") was repaired.
+    mojibake_repaired: bool = False
+    #: Bytes that did not decode and were replaced with U+FFFD.
+    replaced: int = 0
+
+
+# ----------------------------------------------------------------------------- metadata
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """Citation metadata. Every field is optional: a page may offer none of it."""
+
+    title: str | None = None
+    author: tuple[str, ...] = ()
+    published: str | None = None  # ISO 8601, timezone kept when the page gave one
+    modified: str | None = None
+    canonical_url: str | None = None
+    url: str | None = None  # the URL the page was fetched from, as given
+    site_name: str | None = None
+    language: str | None = None  # BCP 47
+    description: str | None = None
+    image: str | None = None
+    type: str | None = None  # the schema.org type the metadata was read from
+    keywords: tuple[str, ...] = ()
+    price: str | None = None
+    currency: str | None = None
+    availability: str | None = None
+    #: field name -> the signal it came from ("jsonld", "opengraph", "meta", "dom", ...).
+    sources: Mapping[str, str] = field(default_factory=dict)
+
+
+# ----------------------------------------------------------------------------- extraction
+
+
+class Strategy(str, Enum):
+    """Which extraction path produced the main content."""
+
+    JSONLD_LOCATE = "jsonld-locate"  # articleBody matched a DOM subtree
+    JSONLD_BODY = "jsonld-body"  # articleBody emitted as paragraphs (client-rendered page)
+    SELECTION = "selection"  # density / scoring selection
+    LADDER = "ladder"  # a more permissive pruning step of the fallback ladder
+    FALLBACK = "fallback"  # whole page minus hard chrome
+    EMPTY = "empty"  # nothing usable on the page
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """One removed subtree, for ``--explain``."""
+
+    rule: str
+    path: str
+    preview: str
+    nbytes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Explain:
+    """Why the content is what it is."""
+
+    strategy: Strategy
+    detail: str = ""
+    removals: tuple[Removal, ...] = ()
+    #: bytes stripped per kind of invisible payload ("script", "style", "hydration", ...).
+    stripped: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Content:
+    """The selected main content: the seam between selection and rendering.
+
+    Selection never rewrites the tree; it hands over the roots to render, in
+    document order, and the set of nodes inside them that must be skipped. The
+    elements keep their identity, so source offsets recorded at parse time stay
+    valid. ``paragraphs`` is used instead when the content exists only as text
+    (a JSON-LD ``articleBody`` on a client-rendered page).
+    """
+
+    roots: list[HtmlElement]
+    removed: set[HtmlElement] = field(default_factory=set)
+    paragraphs: list[str] = field(default_factory=list)
+    base_url: str | None = None
+    explain: Explain = field(default_factory=lambda: Explain(Strategy.EMPTY))
+
+
+# ----------------------------------------------------------------------------- rendering
+
+
+class BlockKind(str, Enum):
+    HEADING = "heading"
+    PARAGRAPH = "paragraph"
+    LIST = "list"
+    TABLE = "table"
+    CODE = "code"
+    QUOTE = "quote"
+    IMAGE = "image"
+    RULE = "rule"
+    DEFINITIONS = "definitions"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One rendered block of the markdown, with its spans.
+
+    ``md_start``/``md_end`` are UTF-8 byte offsets into ``Document.markdown``;
+    ``src_start``/``src_end`` are byte offsets into the raw input (``None`` when
+    the block has no source element, e.g. a synthesized title or JSON-LD text).
+    """
+
+    kind: BlockKind
+    markdown: str
+    md_start: int
+    md_end: int
+    level: int = 0  # heading level 1-6, 0 for other blocks
+    src_start: int | None = None
+    src_end: int | None = None
+    language: str | None = None  # code blocks: the fence language
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    text: str
+    url: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """Provenance of a document: re-extracting equal bytes with the same version and
+    options gives an equal stamp except for ``extracted_at``."""
+
+    extractor: str
+    version: str
+    options_hash: str
+    content_sha256: str
+    extracted_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    text: str
+    embed_text: str
+    heading_path: tuple[str, ...]
+    index: int
+    id: str
+    tokens: int
+    md_start: int
+    md_end: int
+    src_start: int | None
+    src_end: int | None
+    stamp: Stamp
+
+    def to_dict(self) -> dict[str, Any]:
+        return _plain(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    markdown: str
+    text: str
+    html: str
+    metadata: Metadata
+    encoding: EncodingInfo
+    stamp: Stamp
+    chunks: tuple[Chunk, ...] = ()
+    blocks: tuple[Block, ...] = ()
+    links: tuple[Link, ...] = ()
+    warnings: tuple[str, ...] = ()
+    explain: Explain | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-serialisable record (blocks are internal and left out)."""
+        record = _plain(self)
+        record.pop("blocks", None)
+        return record
+
+
+def _plain(obj: object) -> Any:
+    """Dataclasses, enums, tuples and mappings to JSON-ready values, iteratively enough."""
+    if isinstance(obj, Enum):
+        return obj.value
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: _plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, Mapping):
+        return {str(k): _plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_plain(v) for v in obj]
+    return obj

@@ -1,0 +1,109 @@
+"""The one options object every stage reads.
+
+Every knob of the pipeline lives here so that a document's stamp can hash the
+*effective* configuration: two extractions with equal options hashes were made
+the same way. The CLI maps its flags onto this object in one place
+(:mod:`mainmark.cli`); library code never reads environment or config files.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .errors import OptionsError
+
+LinkMode = Literal["inline", "text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Frozen, validated configuration for :func:`mainmark.extract` and friends."""
+
+    # --- input limits -------------------------------------------------------------------
+    #: Pages larger than this are cut to this many bytes before decoding (with a warning)
+    #: rather than refused: a truncated article is more useful than none.
+    max_input_bytes: int = 64 * 1024 * 1024
+
+    # --- extraction ---------------------------------------------------------------------
+    #: Use a JSON-LD ``articleBody`` to locate the article in the DOM.
+    use_jsonld: bool = True
+    #: Record every removal decision for ``--explain``; costs a little time, so off by default.
+    explain: bool = False
+
+    # --- rendering ----------------------------------------------------------------------
+    #: ``inline`` keeps ``[text](url)``; ``text`` keeps only the anchor text and collects the
+    #: links in ``Document.links`` (what most RAG indexes want: URLs are token noise).
+    links: LinkMode = "inline"
+    #: Keep ``![alt](src)`` images. Images without any alt/caption/title are always dropped.
+    images: bool = True
+    #: Prepend the metadata title as ``# Title`` when the content has no h1.
+    title_heading: bool = True
+
+    # --- chunking -----------------------------------------------------------------------
+    #: Fill ``Document.chunks`` during :func:`extract`.
+    chunking: bool = True
+    max_tokens: int = 512
+    min_tokens: int = 64
+    overlap_tokens: int = 0
+    #: Prefix the heading path to each chunk's ``embed_text``.
+    contextualize: bool = True
+    #: A tiktoken encoding name, ``"hf:<path-to-tokenizer.json>"``, or a callable
+    #: ``str -> int`` counting tokens.
+    tokenizer: str | Callable[[str], int] = "cl100k_base"
+
+    # --- free-form extension point reserved for integrations (kept hashable) --------------
+    extra: tuple[tuple[str, str], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        _check_int("max_input_bytes", self.max_input_bytes, minimum=1)
+        _check_int("max_tokens", self.max_tokens, minimum=16)
+        _check_int("min_tokens", self.min_tokens, minimum=0)
+        _check_int("overlap_tokens", self.overlap_tokens, minimum=0)
+        if self.min_tokens > self.max_tokens:
+            raise OptionsError("min_tokens must not exceed max_tokens")
+        if self.overlap_tokens >= self.max_tokens // 2:
+            raise OptionsError("overlap_tokens must be below half of max_tokens")
+        if self.links not in ("inline", "text"):
+            raise OptionsError(f"links must be 'inline' or 'text', not {self.links!r}")
+        for name in ("use_jsonld", "explain", "images", "title_heading", "chunking",
+                     "contextualize"):
+            if not isinstance(getattr(self, name), bool):
+                raise OptionsError(f"{name} must be a bool")
+        if not (isinstance(self.tokenizer, str) and self.tokenizer) and not callable(
+            self.tokenizer
+        ):
+            raise OptionsError("tokenizer must be an encoding name or a callable")
+
+    def replace(self, **changes: object) -> Options:
+        """Return a copy with ``changes`` applied (and validated again)."""
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def digest(self) -> str:
+        """Short stable hash of the effective options, for the version stamp.
+
+        A callable tokenizer is hashed by its qualified name: its identity is not stable
+        across processes, its name is the best available promise of equal behaviour.
+        """
+        values: dict[str, object] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if callable(value):
+                value = "callable:" + getattr(value, "__qualname__", type(value).__qualname__)
+            values[f.name] = value
+        blob = json.dumps(values, sort_keys=True, default=str).encode()
+        return hashlib.sha256(blob).hexdigest()[:12]
+
+
+def _check_int(name: str, value: object, *, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionsError(f"{name} must be an int, not {type(value).__name__}")
+    if value < minimum:
+        raise OptionsError(f"{name} must be >= {minimum}, got {value}")
+
+
+DEFAULT_OPTIONS = Options()

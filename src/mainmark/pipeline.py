@@ -1,0 +1,95 @@
+"""``extract()``: the whole algorithm, one stage per line."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from datetime import datetime, timezone
+
+from ._version import __version__
+from .chunk import chunk_blocks
+from .clean import clean
+from .decode import decode
+from .errors import InputError
+from .metadata import extract_metadata
+from .model import Document, EncodingInfo, EncodingSignal, Stamp
+from .options import DEFAULT_OPTIONS, Options
+from .parse import parse
+from .render import render
+from .select import select
+from .srcmap import build_source_map
+from .structured import read_structured
+
+
+def extract(
+    html: bytes | str,
+    *,
+    url: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    options: Options | None = None,
+) -> Document:
+    """Turn one page into a :class:`Document`: main content, metadata, chunks, stamp.
+
+    Never raises for a bad page (it returns a document with ``warnings``); raises
+    :class:`~mainmark.errors.InputError` only when ``html`` is not bytes or str.
+    """
+    opts = options or DEFAULT_OPTIONS
+    raw = _as_bytes(html)
+    stamp = make_stamp(raw, opts)
+    warnings: list[str] = []
+    if len(raw) > opts.max_input_bytes:
+        warnings.append(f"input truncated from {len(raw)} to {opts.max_input_bytes} bytes")
+        raw = raw[: opts.max_input_bytes]
+
+    if isinstance(html, str):
+        text, encoding = html, EncodingInfo("utf-8", EncodingSignal.STR)
+    else:
+        decoded = decode(raw, headers)
+        text, encoding = decoded.text, decoded.info
+    page = parse(text, url=url)
+    warnings.extend(page.warnings)
+    srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
+    structured = read_structured(page)
+    metadata = extract_metadata(page, structured, headers=headers)
+    stripped = clean(page)
+    content = select(page, structured, stripped, opts)
+    rendered = render(content, metadata, srcmap, opts)
+    if not rendered.markdown:
+        warnings.append("no main content found")
+    chunks = (
+        chunk_blocks(rendered.markdown, rendered.blocks, stamp, opts) if opts.chunking else ()
+    )
+    return Document(
+        markdown=rendered.markdown,
+        text=rendered.text,
+        html=rendered.html,
+        metadata=metadata,
+        encoding=encoding,
+        stamp=stamp,
+        chunks=tuple(chunks),
+        blocks=tuple(rendered.blocks),
+        links=tuple(rendered.links),
+        warnings=tuple(warnings),
+        explain=content.explain if opts.explain else None,
+    )
+
+
+def _as_bytes(html: bytes | str) -> bytes:
+    if isinstance(html, bytes):
+        return html
+    if isinstance(html, (bytearray, memoryview)):
+        return bytes(html)
+    if isinstance(html, str):
+        return html.encode("utf-8", "surrogatepass")
+    raise InputError(f"extract() takes bytes or str, not {type(html).__name__}")
+
+
+def make_stamp(raw: bytes, options: Options) -> Stamp:
+    """The provenance record; only ``extracted_at`` differs between equal re-runs."""
+    return Stamp(
+        extractor="mainmark",
+        version=__version__,
+        options_hash=options.digest(),
+        content_sha256=hashlib.sha256(raw).hexdigest(),
+        extracted_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    )
