@@ -1,0 +1,1 @@
+"""Benchmark scoring for `mainmark eval`: metrics, structure recall, metadata agreement."""
