@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin
 from dataclasses import dataclass, field
 
 import lxml.html
@@ -19,9 +20,21 @@ class Page:
     """A parsed page. ``root`` is ``None`` only when nothing could be parsed at all."""
 
     root: HtmlElement | None
+    #: Exactly the text lxml parsed; same character offsets as the decoded input.
     text: str
     url: str | None = None
     warnings: list[str] = field(default_factory=list)
+
+    @property
+    def base_url(self) -> str | None:
+        """The URL relative links resolve against: ``<base href>`` joined onto the page URL."""
+        if self.root is None:
+            return self.url
+        for href in self.root.xpath("//head/base/@href | //base/@href")[:1]:
+            href = str(href).strip()
+            if href and not href.lower().startswith(("javascript:", "data:")):
+                return urljoin(self.url or "", href) or self.url
+        return self.url
 
 
 def _parser() -> lxml.html.HTMLParser:
@@ -32,7 +45,10 @@ def _parser() -> lxml.html.HTMLParser:
 
 def parse(text: str, *, url: str | None = None) -> Page:
     """Parse ``text``; never raises: a hopeless input gives ``Page(root=None)`` and a warning."""
-    cleaned = _XML_DECL.sub("", text, count=1).replace("\x00", "")
+    # Same-length substitutions only: Page.text keeps the decoded text's character offsets,
+    # which the source map (chunk src offsets) relies on.
+    cleaned = _XML_DECL.sub(lambda m: " " * len(m.group()), text, count=1)
+    cleaned = cleaned.replace("\x00", "\ufffd")
     if not cleaned.strip():
         return Page(None, text, url, ["empty document"])
     try:

@@ -14,6 +14,6 @@ def select(page: Page, structured: Structured, stripped: dict[str, int], options
     for xp in ("//article", "//main", "//*[@role='main']", "//body"):
         found = page.root.xpath(xp)
         if found:
-            return Content(roots=[found[0]], base_url=page.url,
+            return Content(roots=[found[0]], base_url=page.base_url,
                            explain=Explain(Strategy.SELECTION, xp, stripped=stripped))
     return Content(roots=[page.root], base_url=page.url, explain=Explain(Strategy.FALLBACK))
