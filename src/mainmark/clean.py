@@ -1,18 +1,134 @@
-"""Strip the invisible payload (placeholder: the extraction issue deepens it)."""
+"""Strip the invisible payload: what a reader never sees must never be embedded.
+
+This is the one stage that edits the tree in place (the parse is ours alone and
+what it removes is never content). It runs after structured data and metadata
+were read, because those live in ``<script>`` and ``<meta>``. Everything removed
+is counted in bytes per kind for the explain output.
+
+Safety valve: ``hidden``/``aria-hidden``/``display:none`` on an element that holds
+most of the page's text is a JavaScript reveal or an open modal's backdrop, not
+an invisible extra; such an element is kept.
+"""
 
 from __future__ import annotations
 
-from .parse import Page
+import re
 
-_DROP = ("script", "style", "noscript", "template", "svg")
+from lxml import etree
+from lxml.html import HtmlElement
+
+from .parse import Page
+from .vocab import FORM_CONTROL_TAGS, HYDRATION_MARKERS, INVISIBLE_TAGS
+
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
+#: A hidden element holding more than this share of the page's text is not removed.
+_HIDDEN_MAX_SHARE = 0.5
 
 
 def clean(page: Page) -> dict[str, int]:
     """Remove invisible elements in place; return bytes stripped per kind."""
     stripped: dict[str, int] = {}
-    if page.root is None:
+    root = page.root
+    if root is None:
         return stripped
-    for el in list(page.root.iter(*_DROP)):
-        stripped[el.tag] = stripped.get(el.tag, 0) + len(el.text_content())
-        el.drop_tree()
+    _open_shadow_roots(root)
+    doomed: list[tuple[HtmlElement, str]] = []
+    for el in root.iter():
+        tag = el.tag
+        if not isinstance(tag, str):
+            if tag is etree.Comment or tag is etree.ProcessingInstruction:
+                doomed.append((el, "comment"))
+            continue
+        if tag in INVISIBLE_TAGS:
+            doomed.append((el, _script_kind(el) if tag == "script" else tag))
+        elif tag in FORM_CONTROL_TAGS:
+            doomed.append((el, "form-control"))
+    for el, kind in doomed:
+        _count(stripped, kind, el)
+        _remove(el)
+    _strip_hidden(root, stripped)
+    _strip_data_uris(root, stripped)
     return stripped
+
+
+def _script_kind(el: HtmlElement) -> str:
+    kind = (el.get("type") or "").lower()
+    if "json" in kind and "ld+json" not in kind:
+        return "hydration"
+    if el.get("id") in ("__NEXT_DATA__", "__NUXT_DATA__"):
+        return "hydration"
+    text = el.text or ""
+    head = text[:2000]
+    if any(marker in head for marker in HYDRATION_MARKERS):
+        return "hydration"
+    return "json-ld" if "ld+json" in kind else "script"
+
+
+def _open_shadow_roots(root: HtmlElement) -> None:
+    """Declarative shadow DOM (``<template shadowrootmode>``) is rendered content:
+    unwrap it so its children join the light tree instead of being stripped."""
+    for tpl in list(root.iter("template")):
+        if tpl.get("shadowrootmode") or tpl.get("shadowroot"):
+            # lxml puts template children directly under the element (no fragment).
+            tpl.drop_tag()
+
+
+def _strip_hidden(root: HtmlElement, stripped: dict[str, int]) -> None:
+    candidates = root.xpath(
+        "//*[@hidden or @aria-hidden='true' or contains(@style,'none') "
+        "or contains(@style,'hidden')]"
+    )
+    if not candidates:
+        return
+    body_text = len(root.text_content())
+    for el in candidates:
+        if el.getparent() is None or not _is_hidden(el):
+            continue
+        if el.tag in ("html", "body"):
+            continue
+        size = len(el.text_content())
+        if body_text and size > _HIDDEN_MAX_SHARE * body_text:
+            continue
+        stripped["hidden"] = stripped.get("hidden", 0) + size
+        _remove(el)
+
+
+def _is_hidden(el: HtmlElement) -> bool:
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
+    return bool(_HIDDEN_STYLE.search(el.get("style") or ""))
+
+
+def _strip_data_uris(root: HtmlElement, stripped: dict[str, int]) -> None:
+    """Base64 data URIs are megabytes of token noise in an ``src`` or ``href``."""
+    for el in root.xpath("//*[starts-with(@src,'data:') or starts-with(@href,'data:')]"):
+        for attr in ("src", "href"):
+            value = el.get(attr)
+            if value and _DATA_URI.match(value):
+                stripped["data-uri"] = stripped.get("data-uri", 0) + len(value)
+                del el.attrib[attr]
+
+
+def _count(stripped: dict[str, int], kind: str, el: HtmlElement) -> None:
+    if isinstance(el.tag, str):
+        size = len(etree.tostring(el, encoding="utf-8", with_tail=False)) if kind in (
+            "svg", "iframe", "object") else len((el.text or "").encode("utf-8", "replace"))
+    else:
+        size = len((el.text or "").encode("utf-8", "replace"))
+    stripped[kind] = stripped.get(kind, 0) + size
+
+
+def _remove(el: HtmlElement) -> None:
+    """Remove ``el`` but keep its tail text, which belongs to the parent."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)

@@ -1,19 +1,286 @@
-"""Pick the main content (placeholder: the extraction issue replaces it)."""
+"""Pick the main content: JSON-LD locate, scored selection, a fallback ladder.
+
+Nothing here edits the tree. Decisions live in side tables keyed by element
+(:class:`~mainmark.measure.Measures`, the ``removed`` map), so each step of the
+ladder re-collects from the same parse:
+
+1. **JSON-LD locate** — a publisher's ``articleBody`` names the article's words;
+   the smallest subtree covering most of them is the article (``locate.py``).
+2. **Selection** — paragraphs score their ancestors (text length, commas, link
+   density, class/id hints); the best container wins and its qualifying siblings
+   join it; then boilerplate rules and link density prune inside (``prune.py``).
+3. **Ladder** — if that result is implausibly small for the page (below an
+   absolute byte floor and a share of the page's visible text), collect again
+   with weaker pruning, then without chrome vocabularies, then fall back to the
+   whole body minus hard chrome.
+"""
 
 from __future__ import annotations
 
-from .model import Content, Explain, Strategy
+from collections.abc import Iterable
+
+from lxml.html import HtmlElement
+
+from .locate import locate_article_body
+from .measure import Measures, measure
+from .model import Content, Explain, Removal, Strategy
 from .options import Options
 from .parse import Page
+from .prune import Pruning, prune, tag_path
 from .structured import Structured
+from .vocab import CONTAINER_TAGS, PARAGRAPH_TAGS
+
+#: A result is accepted when it holds at least this many bytes of text...
+_FLOOR_BYTES = 250
+#: ...or at least this share of the page's visible text (short pages: notes, snippets).
+_FLOOR_SHARE = 0.15
+#: Chrome verdicts are ignored on elements holding more than this share of the page text,
+#: or holding a <main>: a wrapper classed "has-sidebar" around the page is layout, not chrome.
+_CHROME_MAX_SHARE = 0.85
+
+_TAG_BONUS = {"div": 5, "article": 8, "main": 5, "section": 3, "td": 3, "blockquote": 3,
+              "pre": 3, "form": -3, "ol": -3, "ul": -3, "dl": -3, "li": -3, "h1": -5,
+              "h2": -5, "h3": -5, "th": -5, "header": -5, "footer": -10, "nav": -10,
+              "aside": -10}
 
 
 def select(page: Page, structured: Structured, stripped: dict[str, int], options: Options) -> Content:
-    if page.root is None:
-        return Content(roots=[], base_url=page.url)
-    for xp in ("//article", "//main", "//*[@role='main']", "//body"):
-        found = page.root.xpath(xp)
-        if found:
-            return Content(roots=[found[0]], base_url=page.base_url,
-                           explain=Explain(Strategy.SELECTION, xp, stripped=stripped))
-    return Content(roots=[page.root], base_url=page.url, explain=Explain(Strategy.FALLBACK))
+    """Choose the main content of ``page`` (cleaned) without mutating it."""
+    root = page.root
+    if root is None:
+        return Content(roots=[], base_url=page.base_url,
+                       explain=Explain(Strategy.EMPTY, "unparsable page", stripped=stripped))
+    body = _body(root)
+    m = measure(body)
+    page_text = m.text.get(body, 0)
+    chrome = _effective_chrome(m, page_text)
+    floor = min(_FLOOR_BYTES, max(1, int(_FLOOR_SHARE * page_text)))
+
+    if options.use_jsonld:
+        located = locate_article_body(body, m, structured.jsonld)
+        if located is not None and located.roots:
+            best = _select_roots(body, m, chrome)
+            roots = located.roots
+            if located.teaser and best and any(_contains(b, roots[0]) for b in best):
+                roots = best
+            content = _collect(roots, m, chrome, Pruning.STRICT, options, page)
+            if _text_of(content, m) >= floor or located.paragraphs:
+                content.explain = _explain(content, Strategy.JSONLD_LOCATE, located.detail,
+                                           stripped)
+                return content
+        if located is not None and located.paragraphs:
+            return Content(roots=[], paragraphs=located.paragraphs, base_url=page.base_url,
+                           explain=Explain(Strategy.JSONLD_BODY, located.detail,
+                                           stripped=stripped))
+
+    steps: Iterable[tuple[Strategy, Pruning, bool]] = (
+        (Strategy.SELECTION, Pruning.STRICT, True),
+        (Strategy.LADDER, Pruning.RELAXED, True),
+        (Strategy.LADDER, Pruning.RELAXED, False),
+    )
+    for strategy, pruning, use_chrome in steps:
+        active = chrome if use_chrome else {}
+        roots = _select_roots(body, m, active)
+        if not roots:
+            continue
+        content = _collect(roots, m, active, pruning, options, page)
+        if _text_of(content, m) >= floor:
+            content.explain = _explain(content, strategy, f"pruning={pruning.value}", stripped)
+            return content
+    hard = {el: r for el, r in m.chrome.items() if r.startswith(("tag:nav", "role="))}
+    content = _collect([body], m, hard, Pruning.NONE, options, page)
+    content.explain = _explain(content, Strategy.FALLBACK, "whole body minus hard chrome",
+                               stripped)
+    return content
+
+
+def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
+    wrappers: set[HtmlElement] = set()
+    for mark in m.main_marks:
+        if mark.tag == "main" or mark.get("role") == "main":
+            node = mark.getparent()
+            while node is not None:
+                wrappers.add(node)
+                node = node.getparent()
+    return {el: rule for el, rule in m.chrome.items()
+            if el not in wrappers and m.text.get(el, 0) <= _CHROME_MAX_SHARE * page_text}
+
+
+def _body(root: HtmlElement) -> HtmlElement:
+    found = root.find("body")
+    return found if found is not None else root
+
+
+def _contains(ancestor: HtmlElement, el: HtmlElement) -> bool:
+    node: HtmlElement | None = el
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.getparent()
+    return False
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _under_chrome(m: Measures, chrome: dict[HtmlElement, str]) -> set[HtmlElement]:
+    """Every element inside (or being) a chrome subtree, by one pre-order sweep."""
+    inside: set[HtmlElement] = set()
+    for el in m.order:
+        parent = el.getparent()
+        if el in chrome or (parent is not None and parent in inside):
+            inside.add(el)
+    return inside
+
+
+def _paragraph_score(el: HtmlElement, m: Measures) -> float:
+    size = m.text.get(el, 0)
+    text = el.text_content()
+    commas = text.count(",") + text.count("，") + text.count("、") + text.count("،")
+    return (1.0 + commas + min(size / 100.0, 3.0)) * (1.0 - m.density(el))
+
+
+def _select_roots(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """Readability-style scoring: paragraphs feed their ancestors; best container wins."""
+    blocked = _under_chrome(m, chrome)
+    scores: dict[HtmlElement, float] = {}
+    for el in m.order:
+        if el in blocked or m.text.get(el, 0) < 25:
+            continue
+        own_prose = el.tag not in PARAGRAPH_TAGS
+        if own_prose and not _div_as_paragraph(el, m):
+            continue
+        score = _paragraph_score(el, m)
+        # A div carrying its prose as its own text runs is itself the container.
+        node = el if own_prose else el.getparent()
+        level = 0
+        while node is not None and level < 5:
+            if node not in scores:
+                scores[node] = _initial_score(node, m)
+            scores[node] += score / (1 if level == 0 else 2 if level == 1 else level * 3)
+            if node is body:
+                break
+            node = node.getparent()
+            level += 1
+    if not scores:
+        return []
+    for el in scores:
+        scores[el] *= 1.0 - m.density(el)
+    top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
+    top = _promote(top, scores, m, body)
+    return _with_siblings(top, scores, m, blocked)
+
+
+def _div_as_paragraph(el: HtmlElement, m: Measures) -> bool:
+    """A div/span whose own text runs (not children's) carry the prose: old CMS markup."""
+    if el.tag not in ("div", "span", "section", "font", "center"):
+        return False
+    own = len((el.text or "").strip()) + sum(len((c.tail or "").strip()) for c in el)
+    return own >= 60
+
+
+def _initial_score(el: HtmlElement, m: Measures) -> float:
+    return _TAG_BONUS.get(el.tag, 0) + 25.0 * max(-1, min(1, m.hint.get(el, 0)))
+
+
+def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
+             body: HtmlElement) -> HtmlElement:
+    """Climb from the top candidate when its ancestors are clearly the article.
+
+    Two cases from Readability's experience with real pages: several strong
+    candidates sharing an ancestor (an article split into sibling sections), and a
+    candidate that is not a container tag (a table cell, a list item).
+    """
+    ranked = sorted(scores, key=lambda e: scores[e], reverse=True)[:5]
+    strong = [e for e in ranked[1:] if scores[e] >= 0.75 * scores[top]]
+    if len(strong) >= 2:
+        node = top.getparent()
+        while node is not None and node is not body.getparent():
+            if sum(1 for s in strong if _contains(node, s)) >= 2:
+                if m.text.get(node, 0) <= 3 * m.text.get(top, 1) or node.tag != "body":
+                    top = node
+                break
+            node = node.getparent()
+    while top.tag not in CONTAINER_TAGS and top.getparent() is not None and top is not body:
+        top = top.getparent()
+    # An only child adds nothing: its parent is the same box (and may hold the headline).
+    parent = top.getparent()
+    while (parent is not None and top is not body and len(parent) == 1
+           and m.text.get(parent, 0) == m.text.get(top, 0)):
+        top, parent = parent, parent.getparent()
+    return top
+
+
+def _with_siblings(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
+                   blocked: set[HtmlElement]) -> list[HtmlElement]:
+    parent = top.getparent()
+    if parent is None:
+        return [top]
+    threshold = max(10.0, 0.2 * scores.get(top, 0.0))
+    top_words = set((top.get("class") or "").split())
+    roots: list[HtmlElement] = []
+    for sib in parent:
+        if not isinstance(sib.tag, str):
+            continue
+        if sib is top:
+            roots.append(sib)
+            continue
+        if sib in blocked:
+            continue
+        bonus = 0.2 * scores.get(top, 0.0) if top_words and top_words == set(
+            (sib.get("class") or "").split()) else 0.0
+        if scores.get(sib, 0.0) + bonus >= threshold or _good_paragraph(sib, m):
+            roots.append(sib)
+    return roots
+
+
+def _good_paragraph(el: HtmlElement, m: Measures) -> bool:
+    if el.tag != "p":
+        return False
+    size, density = m.text.get(el, 0), m.density(el)
+    if size > 80 and density < 0.25:
+        return True
+    text = el.text_content().strip()
+    return 0 < size <= 80 and density == 0 and text[-1:] in ".!?。」\""
+
+
+# --------------------------------------------------------------------------- collecting
+
+
+def _collect(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
+             pruning: Pruning, options: Options, page: Page) -> Content:
+    removed = prune(roots, m, chrome, pruning)
+    content = Content(roots=list(roots), removed=set(removed), base_url=page.base_url)
+    content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, m, options))
+    return content
+
+
+def _text_of(content: Content, m: Measures) -> int:
+    total = sum(m.text.get(r, 0) for r in content.roots)
+    removed = content.removed
+    # Subtract top-most removed subtrees only (nested removals are inside them).
+    for el in removed:
+        parent = el.getparent()
+        nested = False
+        while parent is not None:
+            if parent in removed:
+                nested = True
+                break
+            parent = parent.getparent()
+        if not nested:
+            total -= m.text.get(el, 0)
+    return max(0, total)
+
+
+def _removals(removed: dict[HtmlElement, str], m: Measures, options: Options) -> tuple[Removal, ...]:
+    if not options.explain:
+        return ()
+    out = []
+    for el, rule in sorted(removed.items(), key=lambda kv: m.index.get(kv[0], 0)):
+        preview = " ".join(el.text_content().split())[:80]
+        out.append(Removal(rule, tag_path(el), preview, m.text.get(el, 0)))
+    return tuple(out)
+
+
+def _explain(content: Content, strategy: Strategy, detail: str, stripped: dict[str, int]) -> Explain:
+    return Explain(strategy, detail, content.explain.removals, stripped)

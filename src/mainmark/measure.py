@@ -1,0 +1,158 @@
+"""One pass over the tree measuring what every later decision needs.
+
+Selection, pruning and JSON-LD locating all ask the same questions of a node:
+how much visible text is under it, how much of that is link text, how many
+links, what do its class/id words say, is it inside the main region. Asking
+``text_content()`` per question is quadratic on deep pages; this module answers
+them all from two linear, iterative passes (post-order for sizes, pre-order for
+context), keyed by element. Sizes are UTF-8 bytes of stripped text runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml.html import HtmlElement
+
+from .vocab import (
+    BROAD_CHROME_WORDS,
+    CHROME_ROLES,
+    CHROME_TAGS,
+    HARD_CHROME_TAGS,
+    HEADING_TAGS,
+    MAIN_ROLES,
+    MAIN_WORDS,
+    NARROW_CHROME_WORDS,
+    NEGATIVE_WORDS,
+    POSITIVE_WORDS,
+    words,
+)
+
+
+@dataclass(slots=True)
+class Measures:
+    """Per-element facts. Elements absent from ``hint`` have no class/id/role."""
+
+    order: list[HtmlElement]
+    index: dict[HtmlElement, int]
+    text: dict[HtmlElement, int]
+    link: dict[HtmlElement, int]
+    links: dict[HtmlElement, int]
+    short_links: dict[HtmlElement, int]
+    #: class/id weight: positive words +1, negative words -1, main words +2 (per element)
+    hint: dict[HtmlElement, int] = field(default_factory=dict)
+    #: True when the element or an ancestor marks the main region
+    in_main: dict[HtmlElement, bool] = field(default_factory=dict)
+    #: chrome verdicts: element -> rule name (broad vocabulary outside main, narrow inside)
+    chrome: dict[HtmlElement, str] = field(default_factory=dict)
+    #: elements that mark the main region themselves
+    main_marks: list[HtmlElement] = field(default_factory=list)
+    #: class/id word tokens per element (only elements that have any)
+    words: dict[HtmlElement, set[str]] = field(default_factory=dict)
+    #: elements containing a heading (h1-h6), themselves included
+    headed: set[HtmlElement] = field(default_factory=set)
+
+    def density(self, el: HtmlElement) -> float:
+        total = self.text.get(el, 0)
+        return self.link.get(el, 0) / total if total else 0.0
+
+
+def _size(s: str | None) -> int:
+    if not s:
+        return 0
+    s = s.strip()
+    return len(s.encode("utf-8", "surrogatepass")) if s else 0
+
+
+def _is_link(el: HtmlElement) -> bool:
+    href = el.get("href")
+    return href is not None and not href.startswith("#") and bool(href.strip())
+
+
+def measure(root: HtmlElement) -> Measures:
+    order = [el for el in root.iter() if isinstance(el.tag, str)]
+    index = {el: i for i, el in enumerate(order)}
+    text: dict[HtmlElement, int] = {}
+    link: dict[HtmlElement, int] = {}
+    links: dict[HtmlElement, int] = {}
+    short: dict[HtmlElement, int] = {}
+    headed: set[HtmlElement] = set()
+    for el in reversed(order):
+        if el.tag in HEADING_TAGS:
+            headed.add(el)
+        t = text.get(el, 0) + _size(el.text)
+        text[el] = t
+        if el.tag == "a" and _is_link(el):
+            link[el] = t
+            links[el] = links.get(el, 0) + 1
+            if t < 50:
+                short[el] = short.get(el, 0) + 1
+        parent = el.getparent()
+        if parent is None or parent not in index:
+            continue
+        text[parent] = text.get(parent, 0) + t + _size(el.tail)
+        if el in headed:
+            headed.add(parent)
+        if link.get(el):
+            link[parent] = link.get(parent, 0) + link[el]
+        if links.get(el):
+            links[parent] = links.get(parent, 0) + links[el]
+        if short.get(el):
+            short[parent] = short.get(parent, 0) + short[el]
+    m = Measures(order, index, text, link, links, short, headed=headed)
+    _classify(root, m)
+    return m
+
+
+def _classify(root: HtmlElement, m: Measures) -> None:
+    """Pre-order: main-region context flows down, chrome verdicts depend on it."""
+    stack: list[tuple[HtmlElement, bool]] = [(root, False)]
+    while stack:
+        el, parent_in_main = stack.pop()
+        tag = el.tag
+        attrs = el.attrib
+        cls = attrs.get("class", "")
+        ident = attrs.get("id", "")
+        role = attrs.get("role", "").lower()
+        ws = words(cls + " " + ident) if (cls or ident) else set()
+        marks_main = (
+            tag in ("main", "article")
+            or role in MAIN_ROLES
+            or attrs.get("itemprop", "").lower() in ("articlebody", "text")
+            or bool(ws & MAIN_WORDS)
+        )
+        in_main = parent_in_main or marks_main
+        if marks_main:
+            m.main_marks.append(el)
+        m.in_main[el] = in_main
+        if ws:
+            m.words[el] = ws
+            weight = len(ws & POSITIVE_WORDS) - len(ws & NEGATIVE_WORDS) + 2 * len(ws & MAIN_WORDS)
+            if weight:
+                m.hint[el] = weight
+        verdict = _chrome_verdict(tag, role, ws, in_main and not marks_main)
+        if verdict and not marks_main:
+            m.chrome[el] = verdict
+        for child in el:
+            if isinstance(child.tag, str):
+                stack.append((child, in_main))
+
+
+def _chrome_verdict(tag: str, role: str, ws: set[str], inside_main: bool) -> str | None:
+    if role in CHROME_ROLES:
+        return f"role={role}"
+    if inside_main:
+        if tag in HARD_CHROME_TAGS:
+            return f"tag:{tag}"
+        hit = ws & NARROW_CHROME_WORDS
+        return f"narrow:{min(hit)}" if hit else None
+    if tag in CHROME_TAGS:
+        return f"tag:{tag}"
+    hit = ws & BROAD_CHROME_WORDS
+    return f"broad:{min(hit)}" if hit else None
+
+
+def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
+    """The chrome verdict for a node inside the selected content (narrow vocabulary)."""
+    role = el.get("role", "").lower() if el.get("role") else ""
+    return _chrome_verdict(el.tag, role, m.words.get(el, set()), True)

@@ -1,0 +1,146 @@
+"""Prune inside the selected content: narrow chrome, link-dense blocks, trailing junk.
+
+Every decision is recorded in a map ``element -> rule`` and nothing is removed from
+the tree, so the ladder can prune the same roots again with a weaker setting.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from lxml.html import HtmlElement
+
+from .measure import Measures, narrow_verdict
+from .vocab import HEADING_TAGS
+
+#: Link-density floors in UTF-8 bytes (see ``_link_dense``). Blocks at or above their
+#: floor go when >= 80% of their text is link text (menus, tag lists, "related" boxes);
+#: below it only when they hold >= 2 links of which >= 80% are short (< 50 bytes):
+#: a lone teaser card with one link survives, a strip of short nav links does not.
+_P_FLOOR_LAST, _P_FLOOR_MORE = 60, 30
+_BLOCK_FLOOR_LAST, _BLOCK_FLOOR_MORE = 300, 100
+_DENSE_SHARE = 0.8
+_SHORT_SHARE = 0.8
+#: Blocks tested for link density: paragraphs and list/box containers.
+_DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr", "li",
+                           "span", "td", "header", "footer", "aside", "nav", "center",
+                           "font", "form", "figure", "details"})
+#: Trailing blocks that are only links or only a heading are chrome tails ("Related:",
+#: "Share this"), trimmed unless they are more than this share of the content.
+_TRIM_MAX_SHARE = 0.5
+
+
+class Pruning(str, Enum):
+    STRICT = "strict"  # narrow chrome + link density + trailing trim
+    RELAXED = "relaxed"  # narrow chrome + trailing trim
+    NONE = "none"  # only the chrome handed in
+
+
+def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
+          pruning: Pruning) -> dict[HtmlElement, str]:
+    removed: dict[HtmlElement, str] = {}
+    for root in roots:
+        stack = [child for child in reversed(root) if isinstance(child.tag, str)]
+        while stack:
+            el = stack.pop()
+            rule = _rule(el, m, chrome, pruning)
+            if rule:
+                removed[el] = rule
+                continue
+            stack.extend(child for child in reversed(el) if isinstance(child.tag, str))
+    if pruning is not Pruning.NONE:
+        _trim_tail(roots, m, removed)
+    return removed
+
+
+def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
+          pruning: Pruning) -> str | None:
+    if pruning is Pruning.NONE:
+        return chrome.get(el)
+    if el.tag == "a" and _skip_link(el):
+        return "skip-link"
+    verdict = narrow_verdict(el, m)
+    if verdict:
+        return verdict
+    if pruning is Pruning.STRICT and el.tag in _DENSITY_TAGS and _link_dense(el, m):
+        return "link-density"
+    return None
+
+
+def _skip_link(el: HtmlElement) -> bool:
+    href = el.get("href") or ""
+    return href.startswith("#") and (el.text or "").strip().lower().startswith("skip")
+
+
+def _link_dense(el: HtmlElement, m: Measures) -> bool:
+    if el in m.headed:
+        return False
+    size = m.text.get(el, 0)
+    n_links = m.links.get(el, 0)
+    if not size or not n_links:
+        return False
+    nxt = el.getnext()
+    more = nxt is not None and nxt.tag == el.tag
+    if el.tag == "p":
+        floor = _P_FLOOR_MORE if more else _P_FLOOR_LAST
+    else:
+        floor = _BLOCK_FLOOR_MORE if more else _BLOCK_FLOOR_LAST
+    if size >= floor:
+        return m.link.get(el, 0) >= _DENSE_SHARE * size
+    return n_links >= 2 and m.short_links.get(el, 0) >= _SHORT_SHARE * n_links
+
+
+def _trim_tail(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
+    """Drop trailing link-only / heading-only blocks of the last root, bottom up."""
+    total = sum(m.text.get(r, 0) for r in roots)
+    if not total:
+        return
+    tail: list[HtmlElement] = []
+    tail_size = 0
+    for block in _trailing_blocks(roots[-1], removed):
+        size = m.text.get(block, 0)
+        if size == 0:
+            tail.append(block)
+            continue
+        only_links = m.link.get(block, 0) >= 0.9 * size
+        only_heading = block.tag in HEADING_TAGS
+        if not (only_links or only_heading):
+            break
+        tail.append(block)
+        tail_size += size
+    if tail and tail_size <= _TRIM_MAX_SHARE * total:
+        for block in tail:
+            if m.text.get(block, 0):
+                removed[block] = "trailing-links"
+
+
+def _trailing_blocks(root: HtmlElement, removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """Children of ``root`` from the last one backwards, descending into a last wrapper."""
+    out: list[HtmlElement] = []
+    node = root
+    for _ in range(6):  # descend through at most a few single wrappers
+        kids = [c for c in node if isinstance(c.tag, str) and c not in removed]
+        if not kids:
+            break
+        out.extend(reversed(kids))
+        if len(kids) == 1 and kids[0].tag in ("div", "section", "article"):
+            out.pop()
+            node = kids[0]
+            continue
+        break
+    return out
+
+
+def tag_path(el: HtmlElement) -> str:
+    """``body > div#main > p.lead`` style path, for explain output."""
+    parts: list[str] = []
+    node: HtmlElement | None = el
+    while node is not None and len(parts) < 8:
+        label = str(node.tag)
+        if node.get("id"):
+            label += "#" + node.get("id", "")
+        elif node.get("class"):
+            label += "." + ".".join(node.get("class", "").split()[:2])
+        parts.append(label)
+        node = node.getparent()
+    return " > ".join(reversed(parts))

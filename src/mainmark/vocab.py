@@ -1,0 +1,129 @@
+"""Vocabularies: every tag set and class/id word the extractor acts on, as data.
+
+Class and id attributes are split into lowercase word tokens (``site-footer``
+→ ``site``, ``footer``; ``relatedLinks`` → ``related``, ``links``) and matched
+as whole tokens, never as substrings: a bare ``search`` substring rule would
+eat Wikipedia's ``skin-vector-search-vue`` body, and ``ad`` would match
+``header``, ``shadow`` and ``download``.
+
+Two vocabularies decide what is chrome. Outside the main region (no
+``<main>``/``<article>``/``role=main``/article-body class above the node)
+the broad one applies; inside it only the narrow one, because articles
+legitimately contain elements classed ``widget``, ``button``, ``tags`` or
+``banner``.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --------------------------------------------------------------------------- stripping
+
+#: Never visible, never content. Removed before anything else.
+INVISIBLE_TAGS = frozenset({
+    "script", "style", "noscript", "template", "svg", "canvas", "iframe", "embed", "object",
+    "link", "meta", "base", "param", "source", "track", "map", "area", "dialog",
+})
+
+#: Form controls: their labels ("Subscribe", "Search") are interface, not content.
+FORM_CONTROL_TAGS = frozenset({"input", "button", "select", "option", "textarea", "datalist"})
+
+#: Inline scripts carrying framework hydration state (the article often sits in them a
+#: second time, as JSON): Next.js, Nuxt, Redux/Apollo style globals, React Server Components.
+HYDRATION_MARKERS = (
+    "__NEXT_DATA__", "__NUXT__", "__INITIAL_STATE__", "__APOLLO_STATE__",
+    "self.__next_f.push", "__PRELOADED_STATE__", "__remixContext",
+)
+
+# --------------------------------------------------------------------------- structure
+
+#: Elements whose text forms a paragraph-like unit for scoring.
+PARAGRAPH_TAGS = frozenset({"p", "pre", "td", "blockquote", "li", "dd", "figcaption",
+                            "h2", "h3", "h4", "h5", "h6"})
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Tags that start a new block when text is laid out.
+BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "blockquote", "body", "caption", "dd", "details", "div",
+    "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
+    "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary",
+    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "br", "center", "html",
+})
+#: Containers that can hold an article.
+CONTAINER_TAGS = frozenset({"div", "section", "article", "main", "td", "body", "center",
+                            "font", "span", "form", "blockquote"})
+
+#: Page-level chrome by tag, applied outside the main region only (an <article> can
+#: contain its own <header> with the headline and byline, and <aside> pull quotes).
+CHROME_TAGS = frozenset({"nav", "footer", "aside", "header", "menu"})
+#: Inside the main region, these tags are still chrome (site navigation inside <main>).
+HARD_CHROME_TAGS = frozenset({"nav", "menu"})
+
+#: ARIA landmark roles that are page chrome wherever they are.
+CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search",
+                          "menu", "menubar", "toolbar", "dialog", "alertdialog", "tablist"})
+MAIN_ROLES = frozenset({"main", "article"})
+
+# --------------------------------------------------------------------------- class/id words
+
+#: Broad chrome vocabulary: discards OUTSIDE the main region.
+BROAD_CHROME_WORDS = frozenset({
+    # site navigation and page furniture, on every kind of site
+    "nav", "navbar", "navigation", "menu", "menubar", "megamenu", "breadcrumb", "breadcrumbs",
+    "footer", "sidebar", "sidebars", "masthead", "topbar", "toolbar", "skiplink", "skip",
+    "header",
+    # recirculation boxes on news and blog sites
+    "related", "recommended", "recommendations", "recirc", "recirculation", "trending",
+    "popular", "mostread", "mostpopular", "outbrain", "taboola", "teasers", "more",
+    # engagement and marketing
+    "newsletter", "subscribe", "subscription", "signup", "promo", "promotion", "banner",
+    "sponsor", "sponsored", "advert", "advertisement", "advertising", "ad", "ads", "adslot",
+    "adunit", "dfp", "widget", "widgets", "popup", "modal", "overlay",
+    # consent and access walls (EU sites, paywalled news)
+    "cookie", "cookies", "consent", "gdpr", "paywall", "login", "signin", "register",
+    # social
+    "share", "sharing", "sharebar", "social", "follow",
+    # reader comments on articles and blogs (the benchmarks and most RAG users exclude them)
+    "comments", "comment", "commentlist", "disqus", "respond", "reply",
+    # listing/browsing aids
+    "pagination", "pager", "tagcloud", "tags", "categories", "archive", "archives", "search",
+    "searchbox", "searchform",
+})
+
+#: Narrow chrome vocabulary: unambiguous even INSIDE the main region (an article body
+#: can hold a share bar, an inline ad slot, a newsletter box or a related-links box).
+NARROW_CHROME_WORDS = frozenset({
+    "breadcrumb", "breadcrumbs", "sharebar", "share", "sharing", "social",
+    "newsletter", "subscribe", "signup", "advert", "advertisement", "advertising", "ad",
+    "ads", "adslot", "adunit", "dfp", "outbrain", "taboola", "related", "recommended",
+    "recirc", "cookie", "consent", "gdpr", "paywall", "comments", "commentlist", "disqus",
+    "promo", "sponsored", "skiplink", "popup", "modal", "print", "toolbar",
+})
+
+#: Words that mark the main region (article bodies on CMS themes: WordPress ``entry-content``,
+#: news ``story-body``/``article-body``, schema ``articleBody``).
+MAIN_WORDS = frozenset({
+    "articlebody", "storybody", "postbody", "entrycontent", "postcontent", "articlecontent",
+    "storycontent", "maincontent", "bodytext", "articletext", "storytext", "posttext",
+})
+#: Single words that raise a container's score (a hint, not a verdict).
+POSITIVE_WORDS = frozenset({
+    "article", "body", "content", "entry", "post", "story", "text", "main", "blog",
+    "hentry", "page", "prose", "richtext",
+})
+#: Single words that lower a container's score.
+NEGATIVE_WORDS = BROAD_CHROME_WORDS | frozenset({
+    "meta", "byline", "author", "date", "caption", "hidden", "credit", "contact", "teaser",
+    "card", "cards", "thumbnail", "thumb", "list", "links", "shop", "shopping",
+})
+
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_SPLIT = re.compile(r"[^a-z0-9]+")
+
+
+def words(value: str) -> set[str]:
+    """Split a class/id value into word tokens, plus joined pairs (``article-body`` also
+    yields ``articlebody``) so compound names match the single-word vocabularies."""
+    parts = [p for p in _SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()) if p]
+    out = set(parts)
+    out.update(a + b for a, b in zip(parts, parts[1:]))
+    return out
