@@ -40,6 +40,8 @@ def clean(page: Page) -> dict[str, int]:
             if tag is etree.Comment or tag is etree.ProcessingInstruction:
                 doomed.append((el, "comment"))
             continue
+        if tag == "noscript" and _noscript_prose(el):
+            continue
         if tag in INVISIBLE_TAGS:
             doomed.append((el, _script_kind(el) if tag == "script" else tag))
         elif tag in FORM_CONTROL_TAGS:
@@ -50,6 +52,16 @@ def clean(page: Page) -> dict[str, int]:
     _strip_hidden(root, stripped)
     _strip_data_uris(root, stripped)
     return stripped
+
+
+def _noscript_prose(el: HtmlElement) -> bool:
+    """A ``<noscript>`` holding paragraphs is the page's content for readers without
+    JavaScript (blog platforms render the post from a template script and put the same
+    post in noscript); it is kept. Image fallbacks and tracking pixels are not."""
+    paragraphs = el.findall(".//p")
+    if len(paragraphs) < 2:
+        return False
+    return sum(len(p.text_content()) for p in paragraphs) >= 200
 
 
 def _script_kind(el: HtmlElement) -> str:

@@ -16,6 +16,7 @@ from lxml.html import HtmlElement
 
 from .vocab import (
     BROAD_CHROME_WORDS,
+    BROAD_STEMS,
     CHROME_ROLES,
     CHROME_TAGS,
     HARD_CHROME_TAGS,
@@ -23,8 +24,12 @@ from .vocab import (
     MAIN_ROLES,
     MAIN_WORDS,
     NARROW_CHROME_WORDS,
+    NARROW_STEMS,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
+    SIZE_LIMIT_BYTES,
+    SIZE_LIMITED_WORDS,
+    stem_hit,
     words,
 )
 
@@ -145,14 +150,23 @@ def _chrome_verdict(tag: str, role: str, ws: set[str], inside_main: bool) -> str
         if tag in HARD_CHROME_TAGS:
             return f"tag:{tag}"
         hit = ws & NARROW_CHROME_WORDS
-        return f"narrow:{min(hit)}" if hit else None
+        if hit:
+            return f"narrow:{min(hit)}"
+        stem = stem_hit(ws, NARROW_STEMS) if ws else None
+        return f"narrow:{stem}" if stem else None
     if tag in CHROME_TAGS:
         return f"tag:{tag}"
     hit = ws & BROAD_CHROME_WORDS
-    return f"broad:{min(hit)}" if hit else None
+    if hit:
+        return f"broad:{min(hit)}"
+    stem = stem_hit(ws, BROAD_STEMS) if ws else None
+    return f"broad:{stem}" if stem else None
 
 
 def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
     """The chrome verdict for a node inside the selected content (narrow vocabulary)."""
     role = el.get("role", "").lower() if el.get("role") else ""
-    return _chrome_verdict(el.tag, role, m.words.get(el, set()), True)
+    verdict = _chrome_verdict(el.tag, role, m.words.get(el, set()), True)
+    if verdict and verdict[7:] in SIZE_LIMITED_WORDS and m.text.get(el, 0) > SIZE_LIMIT_BYTES:
+        return None
+    return verdict

@@ -97,6 +97,8 @@ NARROW_CHROME_WORDS = frozenset({
     "ads", "adslot", "adunit", "dfp", "outbrain", "taboola", "related", "recommended",
     "recirc", "cookie", "consent", "gdpr", "paywall", "comments", "commentlist", "disqus",
     "promo", "sponsored", "skiplink", "popup", "modal", "print", "toolbar",
+    # photo credits and copyright lines under images ("Foto: dpa", "Getty Images")
+    "credit", "credits", "copyright", "photocredit", "imagecredit",
 })
 
 #: Words that mark the main region (article bodies on CMS themes: WordPress ``entry-content``,
@@ -116,14 +118,51 @@ NEGATIVE_WORDS = BROAD_CHROME_WORDS | frozenset({
     "card", "cards", "thumbnail", "thumb", "list", "links", "shop", "shopping",
 })
 
+#: Stems matched at the start of a token, for the compounds CMS themes glue together
+#: (``relatedposts``, ``sharetools``, ``newsletterbox``, ``sidebarwidget``). Only stems
+#: whose every continuation is still chrome are listed (not ``comment``: ``commentary``).
+BROAD_STEMS = ("related", "share", "social", "newsletter", "advert", "sponsor",
+               "breadcrumb", "cookie", "footer", "sidebar", "navbar", "recommend", "subscri",
+               "signup", "taboola", "outbrain", "disqus", "paywall", "teaser", "promo")
+NARROW_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", "social",
+                "newsletter", "advert", "sponsor", "breadcrumb", "cookie", "recommend",
+                "subscri", "taboola", "outbrain", "disqus")
+
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
+
+#: Class entries that describe state or taxonomy, not the element's role: WordPress's
+#: ``post_class()`` adds ``category-social``/``tag-comments`` terms to the article itself,
+#: and layout flags say ``no-share``/``has-sidebar`` about what is *not* there or is
+#: beside the element. Matching their words would mark article wrappers as chrome.
+IGNORED_CLASS_PREFIXES = (
+    "category-", "tag-", "tags-", "format-", "status-", "type-", "cat-", "topic-", "no-",
+    "has-", "with-", "without-", "not-", "hide-", "show-", "is-", "js-", "postid-",
+)
 
 
 def words(value: str) -> set[str]:
     """Split a class/id value into word tokens, plus joined pairs (``article-body`` also
     yields ``articlebody``) so compound names match the single-word vocabularies."""
-    parts = [p for p in _SPLIT.split(_CAMEL.sub(r"\1 \2", value).lower()) if p]
-    out = set(parts)
-    out.update(a + b for a, b in zip(parts, parts[1:]))
+    out: set[str] = set()
+    for entry in value.split():
+        if entry.lower().startswith(IGNORED_CLASS_PREFIXES):
+            continue
+        parts = [p for p in _SPLIT.split(_CAMEL.sub(r"\1 \2", entry).lower()) if p]
+        out.update(parts)
+        out.update(a + b for a, b in zip(parts, parts[1:]))
     return out
+
+
+def stem_hit(ws: set[str], stems: tuple[str, ...]) -> str | None:
+    """The first token of ``ws`` starting with one of ``stems`` (sorted for determinism)."""
+    for w in sorted(ws):
+        if w.startswith(stems):
+            return w
+    return None
+
+
+#: Narrow words that only mark chrome when the element is small: a paywall *prompt* is
+#: chrome, but publishers also wrap the gated article text itself in ``div.paywall``.
+SIZE_LIMITED_WORDS = frozenset({"paywall"})
+SIZE_LIMIT_BYTES = 600
