@@ -23,7 +23,7 @@ from .vocab import FORM_CONTROL_TAGS, HYDRATION_MARKERS, INVISIBLE_TAGS
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
 #: A hidden element holding more than this share of the page's text is not removed.
-_HIDDEN_MAX_SHARE = 0.5
+_HIDDEN_MAX_SHARE = 0.8
 
 
 def clean(page: Page) -> dict[str, int]:

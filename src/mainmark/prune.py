@@ -20,9 +20,11 @@ from .vocab import HEADING_TAGS
 _P_FLOOR_LAST, _P_FLOOR_MORE = 60, 30
 _BLOCK_FLOOR_LAST, _BLOCK_FLOOR_MORE = 300, 100
 _DENSE_SHARE = 0.8
+_LIST_TAGS = frozenset({"ul", "ol", "dl"})
+_LONG_ITEM_BYTES = 80
 _SHORT_SHARE = 0.8
 #: Blocks tested for link density: paragraphs and list/box containers.
-_DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr", "li",
+_DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr",
                            "span", "td", "header", "footer", "aside", "nav", "center",
                            "font", "form", "figure", "details"})
 #: Trailing blocks that are only links or only a heading are chrome tails ("Related:",
@@ -86,7 +88,11 @@ def _link_dense(el: HtmlElement, m: Measures) -> bool:
     else:
         floor = _BLOCK_FLOOR_MORE if more else _BLOCK_FLOOR_LAST
     if size >= floor:
-        return m.link.get(el, 0) >= _DENSE_SHARE * size
+        if m.link.get(el, 0) < _DENSE_SHARE * size:
+            return False
+        # A list of long link texts (changelogs, bug lists, reading lists with titles) is
+        # content; menus and related-story strips are lists of short links.
+        return el.tag not in _LIST_TAGS or size < _LONG_ITEM_BYTES * max(1, len(el))
     return n_links >= 2 and m.short_links.get(el, 0) >= _SHORT_SHARE * n_links
 
 
