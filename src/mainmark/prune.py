@@ -52,6 +52,7 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
             stack.extend(child for child in reversed(el) if isinstance(child.tag, str))
     if pruning is not Pruning.NONE:
         _trim_tail(roots, m, removed)
+        _trim_edges(roots, m, removed)
     return removed
 
 
@@ -135,6 +136,74 @@ def _trailing_blocks(root: HtmlElement, removed: dict[HtmlElement, str]) -> list
             continue
         break
     return out
+
+
+_LEAF_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dd", "dt",
+                        "blockquote", "pre", "figcaption", "td", "th", "caption", "table",
+                        "ul", "ol", "dl", "address"})
+_SENTENCE_END = tuple(".!?…。！？\"”»“)")
+#: Edge blocks shorter than this without sentence punctuation are furniture (dates, photo
+#: credits, "More on this topic", author boxes) rather than prose.
+_EDGE_SHORT_BYTES = 120
+_EDGE_MAX_SHARE = 0.3
+
+
+def _leaf_blocks(roots: list[HtmlElement], removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """Text-bearing blocks in document order: paragraphs, headings, list items, and
+    wrappers whose own text runs carry content."""
+    out: list[HtmlElement] = []
+    for root in roots:
+        stack = [root]
+        while stack:
+            el = stack.pop()
+            if el in removed:
+                continue
+            if el.tag in _LEAF_TAGS and el.tag not in ("ul", "ol", "dl", "table"):
+                out.append(el)
+                continue
+            kids = [c for c in el if isinstance(c.tag, str)]
+            if (el.text or "").strip() or any((c.tail or "").strip() for c in kids):
+                out.append(el)
+                continue
+            stack.extend(reversed(kids))
+    return out
+
+
+def _edge_junk(el: HtmlElement, m: Measures) -> bool:
+    size = m.text.get(el, 0)
+    if el.tag in HEADING_TAGS:
+        return True
+    if m.link.get(el, 0) >= 0.5 * size:
+        return True
+    if size >= _EDGE_SHORT_BYTES:
+        return False
+    return not el.text_content().rstrip().endswith(_SENTENCE_END)
+
+
+def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
+    """Trim furniture blocks after the last prose block of the content."""
+    blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
+    total = sum(m.text.get(b, 0) for b in blocks)
+    tail: list[HtmlElement] = []
+    for block in reversed(blocks):
+        if not _edge_junk(block, m):
+            break
+        tail.append(block)
+    else:
+        return  # nothing but furniture: leave it to the ladder
+    if sum(m.text.get(b, 0) for b in tail) <= _EDGE_MAX_SHARE * total:
+        for block in tail:
+            removed[block] = "trailing-furniture"
+    head: list[HtmlElement] = []
+    for block in blocks:
+        if block.tag in HEADING_TAGS:
+            continue  # the headline stays; furniture around it goes
+        if not _edge_junk(block, m):
+            break
+        head.append(block)
+    if sum(m.text.get(b, 0) for b in head) <= _EDGE_MAX_SHARE * total:
+        for block in head:
+            removed[block] = "leading-furniture"
 
 
 def tag_path(el: HtmlElement) -> str:
