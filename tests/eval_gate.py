@@ -1,0 +1,115 @@
+"""CI quality gate: mainmark's F1 on each bench set must stay at or above its pinned floor.
+
+Usage::
+
+    python tests/eval_gate.py BENCH_DIR                 # exit 1 if a set is below its floor
+    python tests/eval_gate.py BENCH_DIR --lower-floors  # accept a loss: floor := F1 - margin
+    python tests/eval_gate.py BENCH_DIR --raise-floors  # lock in a gain: floor := F1 - margin
+
+Floors live in ``tests/eval_baseline.json`` (``--baseline`` to use another file). Lowering a
+floor is a decision, so it takes its own flag and shows up as a diff to that file in review;
+``--raise-floors`` never lowers anything. mainmark runs alone (no reference extractor) and
+without the chunking timing run, to keep CI fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from mainmark.evaluate import evaluate_bench
+from mainmark.evaluation.datasets import SETS, available_sets
+
+DEFAULT_BASELINE = Path(__file__).resolve().parent / "eval_baseline.json"
+DEFAULT_MARGIN = 0.005
+
+
+def measure(bench: Path, sets: Sequence[str]) -> dict[str, float]:
+    """F1 per set, printing the table it was read from."""
+    from mainmark.evaluation.report import format_text
+
+    report = evaluate_bench(bench, sets, chunk_timing=False)
+    sys.stdout.write(format_text(report))
+    measured: dict[str, float] = {}
+    for result in report.sets:
+        mainmark = result.system("mainmark")
+        if mainmark is not None and mainmark.score is not None:
+            measured[result.name] = mainmark.score.f1
+    return measured
+
+
+def load_baseline(path: Path) -> dict[str, object]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not isinstance(data.get("floors"), dict):
+        raise SystemExit(f"eval_gate: {path} has no 'floors' object")
+    return data
+
+
+def new_floors(floors: dict[str, float], measured: dict[str, float], margin: float,
+               *, lower: bool, raise_: bool) -> dict[str, float]:
+    """Floors after the allowed moves: down only with ``lower``, up only with ``raise_``."""
+    out = dict(floors)
+    for name, f1 in measured.items():
+        target = round(max(f1 - margin, 0.0), 3)
+        current = floors.get(name)
+        if current is None or (lower and target < current) or (raise_ and target > current):
+            out[name] = target
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("bench", type=Path, help="benchmark folder (../shared/bench)")
+    p.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE)
+    p.add_argument("--lower-floors", action="store_true",
+                   help="rewrite the baseline, lowering floors to measured - margin")
+    p.add_argument("--raise-floors", action="store_true",
+                   help="rewrite the baseline, raising floors to measured - margin")
+    args = p.parse_args(argv)
+
+    baseline = load_baseline(args.baseline)
+    raw_floors = baseline["floors"]
+    assert isinstance(raw_floors, dict)
+    floors = {str(k): float(v) for k, v in raw_floors.items()}
+    margin = float(str(baseline.get("margin", DEFAULT_MARGIN)))
+    sets = [s for s in SETS if s in floors and s in available_sets(args.bench)]
+    absent = sorted(set(floors) - set(sets))
+    if not sets:
+        print(f"eval_gate: none of {', '.join(sorted(floors))} found under {args.bench}")
+        return 1
+    measured = measure(args.bench, sets)
+
+    failed = []
+    print(f"\neval_gate: F1 floors from {args.baseline.name} (margin {margin})")
+    for name in sets:
+        f1, floor = measured.get(name, 0.0), floors[name]
+        verdict = "ok" if f1 >= floor else "BELOW FLOOR"
+        print(f"  {name}: measured {f1:.4f}  floor {floor:.3f}  {verdict}")
+        if f1 < floor:
+            failed.append(name)
+    for name in absent:
+        print(f"  {name}: set not found under {args.bench}, not checked")
+
+    if args.lower_floors or args.raise_floors:
+        updated = new_floors(floors, measured, margin,
+                             lower=args.lower_floors, raise_=args.raise_floors)
+        if updated != floors:
+            baseline["floors"] = updated
+            args.baseline.write_text(json.dumps(baseline, indent=2) + "\n", encoding="utf-8")
+            print(f"eval_gate: rewrote {args.baseline}: {floors} -> {updated}")
+        if args.lower_floors:
+            failed = [n for n in failed if measured.get(n, 0.0) < updated[n]]
+
+    if failed:
+        print(f"eval_gate: FAILED on {', '.join(failed)} (F1 below the pinned floor; "
+              "fix the regression, or accept it explicitly with --lower-floors)")
+        return 1
+    print("eval_gate: passed")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
