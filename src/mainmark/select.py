@@ -57,21 +57,9 @@ def select(page: Page, structured: Structured, stripped: dict[str, int], options
     floor = min(_FLOOR_BYTES, max(1, int(_FLOOR_SHARE * page_text)))
 
     if options.use_jsonld:
-        located = locate_article_body(body, m, structured.jsonld)
-        if located is not None and located.roots:
-            best = _select_roots(body, m, chrome)
-            roots = located.roots
-            if located.teaser and best and any(_contains(b, roots[0]) for b in best):
-                roots = best
-            content = _collect(roots, m, chrome, Pruning.STRICT, options, page)
-            if _text_of(content, m) >= floor or located.paragraphs:
-                content.explain = _explain(content, Strategy.JSONLD_LOCATE, located.detail,
-                                           stripped)
-                return content
-        if located is not None and located.paragraphs:
-            return Content(roots=[], paragraphs=located.paragraphs, base_url=page.base_url,
-                           explain=Explain(Strategy.JSONLD_BODY, located.detail,
-                                           stripped=stripped))
+        content = _from_jsonld(page, body, m, chrome, structured, options, stripped, floor)
+        if content is not None:
+            return content
 
     steps: Iterable[tuple[Strategy, Pruning, bool]] = (
         (Strategy.SELECTION, Pruning.STRICT, True),
@@ -92,6 +80,42 @@ def select(page: Page, structured: Structured, stripped: dict[str, int], options
     content.explain = _explain(content, Strategy.FALLBACK, "whole body minus hard chrome",
                                stripped)
     return content
+
+
+def _from_jsonld(page: Page, body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
+                 structured: Structured, options: Options, stripped: dict[str, int],
+                 floor: int) -> Content | None:
+    located = locate_article_body(body, m, structured.jsonld)
+    if located is None:
+        return None
+    if located.paragraphs:
+        # Client-rendered only if the DOM really lacks an article of comparable size.
+        best = _select_roots(body, m, chrome)
+        body_bytes = sum(len(p.encode()) for p in located.paragraphs)
+        if best and sum(m.text.get(b, 0) for b in best) >= 0.5 * body_bytes:
+            return None
+        return Content(roots=[], paragraphs=located.paragraphs, base_url=page.base_url,
+                       explain=Explain(Strategy.JSONLD_BODY, located.detail, stripped=stripped))
+    scores, blocked = _score(body, m, chrome)
+    roots = _with_siblings(located.roots[0], scores, m, blocked)
+    best = _select_roots(body, m, chrome)
+    detail = located.detail
+    # A teaser articleBody matches one paragraph; the article is the selection around it.
+    if best and _is_teaser_match(roots[0], m) and any(_contains(b, roots[0]) for b in best):
+        roots, detail = best, detail + "; teaser, selection kept"
+    content = _collect(roots, m, chrome, Pruning.STRICT, options, page)
+    if _text_of(content, m) < floor:
+        return None
+    content.explain = _explain(content, Strategy.JSONLD_LOCATE, detail, stripped)
+    return content
+
+
+def _is_teaser_match(el: HtmlElement, m: Measures) -> bool:
+    """The located node is a lone paragraph while its container holds more prose."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    return len(el.findall(".//p")) < 3 and m.text.get(parent, 0) > 2 * m.text.get(el, 0)
 
 
 def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
@@ -142,6 +166,16 @@ def _paragraph_score(el: HtmlElement, m: Measures) -> float:
 
 def _select_roots(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]) -> list[HtmlElement]:
     """Readability-style scoring: paragraphs feed their ancestors; best container wins."""
+    scores, blocked = _score(body, m, chrome)
+    if not scores:
+        return []
+    top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
+    top = _promote(top, scores, m, body)
+    return _with_siblings(top, scores, m, blocked)
+
+
+def _score(body: HtmlElement, m: Measures,
+           chrome: dict[HtmlElement, str]) -> tuple[dict[HtmlElement, float], set[HtmlElement]]:
     blocked = _under_chrome(m, chrome)
     scores: dict[HtmlElement, float] = {}
     for el in m.order:
@@ -162,13 +196,9 @@ def _select_roots(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]
                 break
             node = node.getparent()
             level += 1
-    if not scores:
-        return []
     for el in scores:
         scores[el] *= 1.0 - m.density(el)
-    top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
-    top = _promote(top, scores, m, body)
-    return _with_siblings(top, scores, m, blocked)
+    return scores, blocked
 
 
 def _div_as_paragraph(el: HtmlElement, m: Measures) -> bool:
