@@ -38,6 +38,12 @@ _FLOOR_SHARE = 0.15
 #: or holding a <main>: a wrapper classed "has-sidebar" around the page is layout, not chrome.
 _CHROME_MAX_SHARE = 0.85
 
+#: Widening: the ancestor must hold this multiple of the prose, be at least this share
+#: prose by text, and have at most this link density.
+_WIDEN_GAIN = 1.3
+_WIDEN_PURITY = 0.5
+_WIDEN_DENSITY = 0.3
+
 _TAG_BONUS = {"div": 5, "article": 8, "main": 5, "section": 3, "td": 3, "blockquote": 3,
               "pre": 3, "form": -3, "ol": -3, "ul": -3, "dl": -3, "li": -3, "h1": -5,
               "h2": -5, "h3": -5, "th": -5, "header": -5, "footer": -10, "nav": -10,
@@ -171,6 +177,7 @@ def _select_roots(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]
         return []
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
     top = _promote(top, scores, m, body)
+    top = _widen(top, m, blocked, body)
     return _with_siblings(top, scores, m, blocked)
 
 
@@ -199,6 +206,44 @@ def _score(body: HtmlElement, m: Measures,
     for el in scores:
         scores[el] *= 1.0 - m.density(el)
     return scores, blocked
+
+
+def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement], body: HtmlElement) -> HtmlElement:
+    """Climb while an ancestor holds clearly more prose at a similar quality.
+
+    Page builders (Divi, Elementor, Gutenberg groups) split one article into many
+    sibling sections; the best single box then holds only a part of it.
+    """
+    prose = _prose(m, blocked)
+    node = top
+    while node is not body:
+        parent = node.getparent()
+        if parent is None or parent in blocked:
+            break
+        p_prose, n_prose = prose.get(parent, 0), prose.get(node, 0)
+        p_text = m.text.get(parent, 0)
+        if p_prose < _WIDEN_GAIN * n_prose or not p_text:
+            break
+        if p_prose < _WIDEN_PURITY * p_text or m.density(parent) > _WIDEN_DENSITY:
+            break
+        node = parent
+    return node
+
+
+def _prose(m: Measures, blocked: set[HtmlElement]) -> dict[HtmlElement, int]:
+    """Bytes of paragraph text (low link density) under each element."""
+    prose: dict[HtmlElement, int] = {}
+    for el in m.order:
+        if el.tag not in ("p", "pre", "blockquote", "li", "dd", "td") or el in blocked:
+            continue
+        size = m.text.get(el, 0)
+        if size < 40 or m.density(el) > 0.3:
+            continue
+        node = el
+        while node is not None:
+            prose[node] = prose.get(node, 0) + size
+            node = node.getparent()
+    return prose
 
 
 def _div_as_paragraph(el: HtmlElement, m: Measures) -> bool:

@@ -22,7 +22,7 @@ import re
 #: Never visible, never content. Removed before anything else.
 INVISIBLE_TAGS = frozenset({
     "script", "style", "noscript", "template", "svg", "canvas", "iframe", "embed", "object",
-    "link", "meta", "base", "param", "source", "track", "map", "area", "dialog",
+    "link", "meta", "param", "source", "track", "map", "area", "dialog",
 })
 
 #: Form controls: their labels ("Subscribe", "Search") are interface, not content.
