@@ -1,17 +1,25 @@
-"""Main content to markdown, text and clean HTML (placeholder: the markdown issue deepens it)."""
+"""Main content to markdown, text and clean HTML, with the markdown's block spans.
+
+The three serializers walk the same roots with the same structural rules
+(:mod:`mainmark.walk`); the markdown one also yields the blocks, whose byte offsets are
+counted here as the markdown is assembled, never searched for afterwards.
+"""
 
 from __future__ import annotations
 
-import copy
-import re
+import unicodedata
 from dataclasses import dataclass, field
+from html import escape as html_escape
+from typing import Any
 
-import lxml.html
-from markdownify import MarkdownConverter
-
+from .convert import Converter
 from .model import Block, BlockKind, Content, Link, Metadata
 from .options import Options
+from .serializers import HtmlConverter, TextConverter
 from .srcmap import SourceMap
+from .walk import Piece, collapse
+
+BLOCK_SEPARATOR = "\n\n"
 
 
 @dataclass(slots=True)
@@ -23,17 +31,72 @@ class Rendered:
     links: list[Link] = field(default_factory=list)
 
 
-def render(content: Content, metadata: Metadata, srcmap: SourceMap | None, options: Options) -> Rendered:
+def render(
+    content: Content, metadata: Metadata, srcmap: SourceMap | None, options: Options
+) -> Rendered:
+    """Serialize ``content`` three ways; ``blocks`` index the markdown."""
+    kwargs: dict[str, Any] = {"base_url": content.base_url, "removed": content.removed,
+              "link_mode": options.links, "images": options.images, "url_cache": {}}
+    roots = list(content.roots)
+    md = Converter(**kwargs)
+    pieces = md.walk(roots).pieces
+    texts = [p.text for p in TextConverter(**kwargs).walk(roots).pieces]
+    html = HtmlConverter(**kwargs)
+    htmls = [html.block_text(p) for p in html.walk(roots).pieces]
+    for para in content.paragraphs:
+        plain = collapse(" ".join(para.split()))
+        if plain:
+            pieces.append(Piece(BlockKind.PARAGRAPH, md.escape_line(md.escape(plain, frozenset()))))
+            texts.append(plain)
+            htmls.append(f"<p>{html_escape(plain, quote=False)}</p>")
+    if pieces and options.title_heading and metadata.title and not any(
+        p.kind == BlockKind.HEADING and p.level == 1 for p in pieces
+    ):
+        title = collapse(" ".join(metadata.title.split()))
+        if title:
+            pieces.insert(0, Piece(BlockKind.HEADING, "# " + md.escape(title, frozenset()),
+                                   level=1))
+    markdown, blocks = assemble(pieces, srcmap)
+    return Rendered(
+        markdown=markdown,
+        text=BLOCK_SEPARATOR.join(t for t in map(tidy, texts) if t),
+        html=unicodedata.normalize("NFC", "\n".join(h for h in htmls if h)),
+        blocks=blocks,
+        links=md.links,
+    )
+
+
+def tidy(text: str) -> str:
+    """NFC, no trailing blanks on any line, no blank edge lines."""
+    text = unicodedata.normalize("NFC", text)
+    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+
+
+def assemble(pieces: list[Piece], srcmap: SourceMap | None) -> tuple[str, list[Block]]:
+    """Join the pieces' markdown with one blank line, counting each block's UTF-8 span."""
     parts: list[str] = []
-    for root in content.roots:
-        el = copy.deepcopy(root)
-        parts.append(lxml.html.tostring(el, encoding="unicode"))
-    parts.extend(f"<p>{p}</p>" for p in content.paragraphs)
-    html = "".join(parts)
-    md = MarkdownConverter(heading_style="ATX").convert(html) if html else ""
-    md = re.sub(r"\n{3,}", "\n\n", md).strip()
-    if md and options.title_heading and metadata.title and not md.startswith("# "):
-        md = f"# {metadata.title}\n\n{md}"
-    blocks = [Block(BlockKind.OTHER, md, 0, len(md.encode()))] if md else []
-    text = lxml.html.fromstring(html).text_content() if html.strip() else ""
-    return Rendered(md, text.strip(), html, blocks)
+    blocks: list[Block] = []
+    offset = 0
+    for piece in pieces:
+        text = tidy(piece.text)
+        if not text:
+            continue
+        if parts:
+            parts.append(BLOCK_SEPARATOR)
+            offset += len(BLOCK_SEPARATOR)
+        size = len(text.encode("utf-8", "surrogatepass"))
+        src_start, src_end = _source_span(piece, srcmap)
+        blocks.append(Block(piece.kind, text, offset, offset + size, level=piece.level,
+                            src_start=src_start, src_end=src_end, language=piece.language))
+        parts.append(text)
+        offset += size
+    return "".join(parts), blocks
+
+
+def _source_span(piece: Piece, srcmap: SourceMap | None) -> tuple[int | None, int | None]:
+    if srcmap is None or piece.first is None or piece.last is None:
+        return None, None
+    first, last = srcmap.span(piece.first), srcmap.span(piece.last)
+    if first is None or last is None:
+        return None, None
+    return first[0], max(first[1], last[1])

@@ -1,0 +1,50 @@
+"""Code blocks: language sources, fence length, verbatim whitespace, gutters skipped."""
+
+from __future__ import annotations
+
+import pytest
+
+from mainmark.model import BlockKind
+from render_support import render_html
+
+
+@pytest.mark.parametrize(
+    ("markup", "language"),
+    [
+        ('<pre class="language-python"><code>x</code></pre>', "python"),
+        ('<pre><code class="lang-ruby">x</code></pre>', "ruby"),
+        ('<div class="highlight-sql"><div class="highlight"><pre>x</pre></div></div>', "sql"),
+        ('<div class="highlight highlight-source-shell"><pre>x</pre></div>', "shell"),
+        ('<pre class="brush: js; gutter: false">x</pre>', "js"),
+        ('<pre data-lang="Go">x</pre>', "go"),
+        ('<pre><code data-language="c++">x</code></pre>', "c++"),
+        ('<pre class="sourceCode haskell"><code>x</code></pre>', "haskell"),
+        ('<pre><code class="hljs">x</code></pre>', None),
+        ('<div class="lang-en"><pre>x</pre></div>', None),
+    ],
+)
+def test_language_detection(markup: str, language: str | None) -> None:
+    blocks = render_html(f"<main>{markup}</main>").blocks
+    assert [b.kind for b in blocks] == [BlockKind.CODE]
+    assert blocks[0].language == language
+    assert blocks[0].markdown.startswith("```" + (language or "") + "\n")
+
+
+def test_fence_outgrows_backtick_runs() -> None:
+    block = render_html("<main><pre>a ````` b</pre></main>").blocks[0]
+    assert block.markdown == "``````\na ````` b\n``````"
+
+
+def test_whitespace_is_verbatim_and_text_keeps_it() -> None:
+    rendered = render_html("<main><pre>\tif x:\n\n\n        y&nbsp;=&nbsp;1  \n</pre></main>")
+    assert rendered.markdown == "```\n\tif x:\n\n\n        y = 1\n```"
+    assert rendered.text == "\tif x:\n\n\n        y = 1"
+    assert rendered.html == "<pre><code>\tif x:\n\n\n        y = 1</code></pre>"
+
+
+def test_copy_buttons_and_hidden_gutters_are_not_code() -> None:
+    rendered = render_html(
+        '<main><pre><button>Copy</button><span aria-hidden="true">1</span>a = 1\n'
+        '<span class="linenos">2</span>b = 2</pre></main>'
+    )
+    assert rendered.markdown == "```\na = 1\nb = 2\n```"

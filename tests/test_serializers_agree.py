@@ -1,0 +1,63 @@
+"""Markdown, text and HTML come from one walk, so they carry the same words.
+
+Compared as sets of lower-cased word tokens per golden case, the markdown as a markdown
+renderer (markdown-it-py) displays it, the HTML as a browser would; image alt text is
+not displayed text, and synthesized ``Column n`` headers exist only in the markdown.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import lxml.html
+import pytest
+from markdown_it import MarkdownIt
+
+from render_support import render_html
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+CASES = sorted(p.name for p in GOLDEN.iterdir() if (p / "source.html").is_file())
+_WORD = re.compile(r"\w+")
+_MD = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
+def _markdown_words(markdown: str) -> set[str]:
+    """Words a reader sees in the markdown once a markdown renderer has displayed it."""
+    markdown = re.sub(r"(?m)^\|(?: Column \d+ \|)+$",
+                      lambda m: re.sub(r"Column \d+", "", m.group(0)), markdown)
+    return _html_words(_MD.render(markdown))
+
+
+def _html_words(html: str) -> set[str]:
+    if not html.strip():
+        return set()
+    html = re.sub(r"<br\s*/?>", "\n", html)  # a line break separates words on screen
+    html = re.sub(r"(</(?:td|th|tr|li|p|h\d|dd|dt|pre|blockquote|figcaption)>)", r" \1", html)
+    return _words(lxml.html.fragment_fromstring(html, create_parent="div").text_content())
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_markdown_and_text_carry_the_same_words(case: str) -> None:
+    rendered = render_html((GOLDEN / case / "source.html").read_text(encoding="utf-8"))
+    assert rendered.text
+    assert _markdown_words(rendered.markdown) == _words(rendered.text)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_html_and_text_carry_the_same_words(case: str) -> None:
+    rendered = render_html((GOLDEN / case / "source.html").read_text(encoding="utf-8"))
+    assert _html_words(rendered.html) == _words(rendered.text)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_html_is_clean(case: str) -> None:
+    html = render_html((GOLDEN / case / "source.html").read_text(encoding="utf-8")).html
+    assert not re.search(r"\s(?:class|style|id)=", html)
+    assert not re.search(r"<(?:div|span|font|section|main)\b", html)
+    for url in re.findall(r'(?:href|src)="([^"]*)"', html):
+        assert re.match(r"[a-z]+:", url), url
