@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from .vocab import (
@@ -34,6 +35,9 @@ from .vocab import (
 )
 
 
+_NO_WORDS: frozenset[str] = frozenset()
+
+
 @dataclass(slots=True)
 class Measures:
     """Per-element facts. Elements absent from ``hint`` have no class/id/role."""
@@ -46,14 +50,12 @@ class Measures:
     short_links: dict[HtmlElement, int]
     #: class/id weight: positive words +1, negative words -1, main words +2 (per element)
     hint: dict[HtmlElement, int] = field(default_factory=dict)
-    #: True when the element or an ancestor marks the main region
-    in_main: dict[HtmlElement, bool] = field(default_factory=dict)
     #: chrome verdicts: element -> rule name (broad vocabulary outside main, narrow inside)
     chrome: dict[HtmlElement, str] = field(default_factory=dict)
     #: elements that mark the main region themselves
     main_marks: list[HtmlElement] = field(default_factory=list)
     #: class/id word tokens per element (only elements that have any)
-    words: dict[HtmlElement, set[str]] = field(default_factory=dict)
+    words: dict[HtmlElement, frozenset[str]] = field(default_factory=dict)
     #: elements containing a heading (h1-h6), themselves included
     headed: set[HtmlElement] = field(default_factory=set)
 
@@ -75,7 +77,7 @@ def _is_link(el: HtmlElement) -> bool:
 
 
 def measure(root: HtmlElement) -> Measures:
-    order = [el for el in root.iter() if isinstance(el.tag, str)]
+    order = list(root.iter(etree.Element))
     index = {el: i for i, el in enumerate(order)}
     text: dict[HtmlElement, int] = {}
     link: dict[HtmlElement, int] = {}
@@ -109,41 +111,62 @@ def measure(root: HtmlElement) -> Measures:
     return m
 
 
+_CANDIDATES_XPATH = (
+    "descendant-or-self::*[@class or @id or @role or @itemprop or self::main or "
+    "self::article or self::nav or self::footer or self::aside or self::header or self::menu]"
+)
+
+
 def _classify(root: HtmlElement, m: Measures) -> None:
-    """Pre-order: main-region context flows down, chrome verdicts depend on it."""
-    stack: list[tuple[HtmlElement, bool]] = [(root, False)]
-    while stack:
-        el, parent_in_main = stack.pop()
-        tag = el.tag
+    """Hints and chrome verdicts for the elements that carry any signal.
+
+    Only elements with a class/id/role/itemprop or a landmark tag can be classified,
+    so XPath selects them in C; "inside the main region" is an index-interval test
+    against the (few) main marks instead of a walk over every node.
+    """
+    candidates = root.xpath(_CANDIDATES_XPATH)
+    facts = []
+    for el in candidates:
         attrs = el.attrib
-        cls = attrs.get("class", "")
-        ident = attrs.get("id", "")
+        cls, ident = attrs.get("class", ""), attrs.get("id", "")
+        ws = words(cls + " " + ident) if (cls or ident) else _NO_WORDS
         role = attrs.get("role", "").lower()
-        ws = words(cls + " " + ident) if (cls or ident) else set()
         marks_main = (
-            tag in ("main", "article")
+            el.tag in ("main", "article")
             or role in MAIN_ROLES
             or attrs.get("itemprop", "").lower() in ("articlebody", "text")
             or bool(ws & MAIN_WORDS)
         )
-        in_main = parent_in_main or marks_main
         if marks_main:
             m.main_marks.append(el)
-        m.in_main[el] = in_main
+        facts.append((el, ws, role, marks_main))
+    spans = [(m.index[mk], _last_index(mk, m)) for mk in m.main_marks if mk in m.index]
+    for el, ws, role, marks_main in facts:
         if ws:
             m.words[el] = ws
             weight = len(ws & POSITIVE_WORDS) - len(ws & NEGATIVE_WORDS) + 2 * len(ws & MAIN_WORDS)
             if weight:
                 m.hint[el] = weight
-        verdict = _chrome_verdict(tag, role, ws, in_main and not marks_main)
-        if verdict and not marks_main:
+        if marks_main:
+            continue
+        i = m.index.get(el, -1)
+        inside = any(lo < i <= hi for lo, hi in spans)
+        verdict = _chrome_verdict(el.tag, role, ws, inside)
+        if verdict:
             m.chrome[el] = verdict
-        for child in el:
-            if isinstance(child.tag, str):
-                stack.append((child, in_main))
 
 
-def _chrome_verdict(tag: str, role: str, ws: set[str], inside_main: bool) -> str | None:
+def _last_index(el: HtmlElement, m: Measures) -> int:
+    """Document-order index of the last element inside ``el`` (``el``'s own if none)."""
+    node = el
+    while True:
+        kids = [c for c in node if isinstance(c.tag, str)]
+        if not kids:
+            return m.index.get(node, m.index[el])
+        node = kids[-1]
+
+
+def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) -> str | None:
     if role in CHROME_ROLES:
         return f"role={role}"
     if inside_main:
@@ -166,7 +189,7 @@ def _chrome_verdict(tag: str, role: str, ws: set[str], inside_main: bool) -> str
 def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
     """The chrome verdict for a node inside the selected content (narrow vocabulary)."""
     role = el.get("role", "").lower() if el.get("role") else ""
-    verdict = _chrome_verdict(el.tag, role, m.words.get(el, set()), True)
+    verdict = _chrome_verdict(el.tag, role, m.words.get(el, frozenset()), True)
     if verdict and verdict[7:] in SIZE_LIMITED_WORDS and m.text.get(el, 0) > SIZE_LIMIT_BYTES:
         return None
     return verdict

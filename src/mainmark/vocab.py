@@ -16,6 +16,7 @@ legitimately contain elements classed ``widget``, ``button``, ``tags`` or
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # --------------------------------------------------------------------------- stripping
 
@@ -141,9 +142,13 @@ IGNORED_CLASS_PREFIXES = (
 )
 
 
-def words(value: str) -> set[str]:
+@lru_cache(maxsize=8192)
+def words(value: str) -> frozenset[str]:
     """Split a class/id value into word tokens, plus joined pairs (``article-body`` also
-    yields ``articlebody``) so compound names match the single-word vocabularies."""
+    yields ``articlebody``) so compound names match the single-word vocabularies.
+
+    Cached: the same class strings repeat hundreds of times on a page and across pages.
+    """
     out: set[str] = set()
     for entry in value.split():
         if entry.lower().startswith(IGNORED_CLASS_PREFIXES):
@@ -151,10 +156,11 @@ def words(value: str) -> set[str]:
         parts = [p for p in _SPLIT.split(_CAMEL.sub(r"\1 \2", entry).lower()) if p]
         out.update(parts)
         out.update(a + b for a, b in zip(parts, parts[1:]))
-    return out
+    return frozenset(out)
 
 
-def stem_hit(ws: set[str], stems: tuple[str, ...]) -> str | None:
+@lru_cache(maxsize=8192)
+def stem_hit(ws: frozenset[str], stems: tuple[str, ...]) -> str | None:
     """The first token of ``ws`` starting with one of ``stems`` (sorted for determinism)."""
     for w in sorted(ws):
         if w.startswith(stems):
