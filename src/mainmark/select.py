@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from .locate import locate_article_body
@@ -28,7 +29,7 @@ from .options import Options
 from .parse import Page
 from .prune import Pruning, prune, tag_path
 from .structured import Structured
-from .vocab import CONTAINER_TAGS, PARAGRAPH_TAGS
+from .vocab import CONTAINER_TAGS, HEADING_TAGS, LEAD_WORDS, PARAGRAPH_TAGS
 
 #: A result is accepted when it holds at least this many bytes of text...
 _FLOOR_BYTES = 250
@@ -178,7 +179,8 @@ def _select_roots(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
     top = _promote(top, scores, m, body)
     top = _widen(top, m, blocked, body)
-    return _with_siblings(top, scores, m, blocked)
+    roots = _with_siblings(top, scores, m, blocked)
+    return _leads(roots, m, blocked) + roots
 
 
 def _score(body: HtmlElement, m: Measures,
@@ -228,6 +230,39 @@ def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement], body: HtmlE
             break
         node = parent
     return node
+
+
+def _leads(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement]) -> list[HtmlElement]:
+    """Standfirst paragraphs marked as such just before the content.
+
+    News and magazine templates put the lead (``lead``, ``intro``, ``standfirst``,
+    ``chapo``, ``perex``) in the article header, outside the body container that wins
+    the scoring. Only a marked, prose-like element among the preceding siblings of the
+    first root or of its near ancestors qualifies.
+    """
+    found: list[HtmlElement] = []
+    node: HtmlElement | None = roots[0]
+    for _ in range(4):
+        if node is None or node.tag in ("body", "html"):
+            break
+        sib = node.getprevious()
+        while sib is not None:
+            if isinstance(sib.tag, str) and sib not in blocked:
+                lead = _lead_in(sib, m)
+                if lead is not None:
+                    return [lead]
+            sib = sib.getprevious()
+        node = node.getparent()
+    return found
+
+
+def _lead_in(el: HtmlElement, m: Measures) -> HtmlElement | None:
+    for cand in el.iter(etree.Element):
+        if m.words.get(cand, frozenset()) & LEAD_WORDS:
+            size = m.text.get(cand, 0)
+            if size >= 40 and m.density(cand) < 0.3 and cand.tag not in HEADING_TAGS:
+                return cand
+    return None
 
 
 def _prose(m: Measures, blocked: set[HtmlElement]) -> dict[HtmlElement, int]:

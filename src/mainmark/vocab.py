@@ -108,6 +108,13 @@ MAIN_WORDS = frozenset({
     "articlebody", "storybody", "postbody", "entrycontent", "postcontent", "articlecontent",
     "storycontent", "maincontent", "bodytext", "articletext", "storytext", "posttext",
 })
+#: Standfirst/lead paragraphs in article headers (news, magazines: "chapo" in French,
+#: "perex" in Czech/Slovak, "vorspann" in German templates).
+LEAD_WORDS = frozenset({
+    "lead", "leadtext", "intro", "introtext", "standfirst", "chapo", "perex", "vorspann",
+    "teasertext", "summary", "abstract", "excerpt", "subtitle", "subheadline", "deck",
+    "dek",
+})
 #: Single words that raise a container's score (a hint, not a verdict).
 POSITIVE_WORDS = frozenset({
     "article", "body", "content", "entry", "post", "story", "text", "main", "blog",
