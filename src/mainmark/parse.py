@@ -1,10 +1,29 @@
-"""Text to an lxml tree that tolerates whatever real pages contain."""
+"""Text to an lxml tree that tolerates whatever real pages contain.
+
+libxml2's HTML parser already repairs unclosed ``<p>``, stray end tags and
+misnested markup. What it does not survive is handled here, always with
+same-length substitutions so ``Page.text`` keeps the decoded text's character
+offsets (the source map relies on them):
+
+* an XML declaration with an ``encoding`` attribute in a str (lxml refuses it):
+  blanked with spaces;
+* NUL, C0 controls and lone surrogates (a surrogate silently ends the parse,
+  dropping the rest of the page; a control character in the tree makes any later
+  ``el.text = ...`` raise): replaced with U+FFFD, as the HTML tokenizer does for
+  NUL, and form feed with a space;
+* nesting deeper than libxml2's limit (2048 levels even with ``huge_tree``):
+  libxml2 stops with a fatal error and the tree it returns has lost everything
+  from the deep point on, including the content *after* the deep nest. We
+  detect that error and parse again with the start and end tags beyond depth
+  512 blanked, which keeps every piece of text in document order and flattens
+  only the pathological part.
+"""
 
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin
 from dataclasses import dataclass, field
+from urllib.parse import urljoin
 
 import lxml.html
 from lxml import etree
@@ -12,7 +31,31 @@ from lxml.html import HtmlElement
 
 # An XML declaration carrying an encoding attribute makes lxml refuse a str input
 # ("Unicode strings with encoding declaration are not supported").
-_XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
+_XML_DECL = re.compile(r"^[\s\ufeff]*<\?xml[^>]*>", re.IGNORECASE)
+# Characters lxml accepts in a parsed document but refuses when a later stage sets them
+# as element text ("All strings must be XML compatible"), and lone surrogates, which end
+# the parse early. Form feed is HTML whitespace; the rest become U+FFFD.
+_BAD_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]")
+_BAD_NOT_FF = re.compile("[\x00-\x08\x0b\x0e-\x1f\ud800-\udfff]")
+
+#: Depth past which nesting is flattened when libxml2 gave up on the page.
+FLATTEN_DEPTH = 512
+# Elements that never nest (void) or whose end tag is optional: an unclosed run of
+# <p> or <li> does not deepen the tree, so they are not counted.
+_VOID = frozenset({
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+    "source", "track", "wbr",
+})
+_OPTIONAL_END = frozenset({
+    "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot",
+    "colgroup", "rt", "rp",
+})
+_TOKEN = re.compile(
+    r"<!--.*?(?:-->|\Z)"
+    r"|<(script|style|textarea|title|xmp)\b[^>]*>.*?(?:</\1\s*>|\Z)"
+    r"|<(/?)([a-zA-Z][^\s/>]*)[^>]*>",
+    re.DOTALL | re.IGNORECASE,
+)
 
 
 @dataclass(slots=True)
@@ -33,28 +76,87 @@ class Page:
         for href in self.root.xpath("//head/base/@href | //base/@href")[:1]:
             href = str(href).strip()
             if href and not href.lower().startswith(("javascript:", "data:")):
-                return urljoin(self.url or "", href) or self.url
+                try:
+                    return urljoin(self.url or "", href) or self.url
+                except ValueError:  # e.g. a malformed IPv6 host in either URL
+                    return self.url
         return self.url
 
 
 def _parser() -> lxml.html.HTMLParser:
-    # huge_tree lifts libxml2's 256-level depth limit, past which it stops parsing and
-    # silently drops the rest of the page (deep wrappers are common in page builders).
+    # huge_tree lifts libxml2's 256-level depth limit to 2048 and its 10 MB text-node limit.
     return lxml.html.HTMLParser(huge_tree=True, remove_comments=False, remove_pis=True)
+
+
+def sanitize(text: str) -> str:
+    """Same-length substitutions that make any str acceptable to lxml (and to lxml's
+    text setters later); what ``Page.text`` is, relative to the decoded text."""
+    cleaned = _XML_DECL.sub(lambda m: " " * len(m.group()), text, count=1)
+    if _BAD_CHARS.search(cleaned) is not None:
+        cleaned = _BAD_NOT_FF.sub("\ufffd", cleaned).replace("\x0c", " ")
+    return cleaned
+
+
+def _too_deep(parser: lxml.html.HTMLParser) -> bool:
+    return any("Excessive depth" in entry.message for entry in parser.error_log)
+
+
+def _parse_once(text: str, url: str | None) -> tuple[HtmlElement | None, bool, str | None]:
+    """``(root, hit_depth_limit, error)``."""
+    parser = _parser()
+    try:
+        root = lxml.html.document_fromstring(text, parser=parser, base_url=url)
+    except (etree.LxmlError, ValueError, TypeError) as exc:
+        return None, _too_deep(parser), str(exc) or type(exc).__name__
+    return root, _too_deep(parser), None
+
+
+def flatten_deep(text: str, limit: int = FLATTEN_DEPTH) -> str:
+    """Blank (with spaces) the start and end tags nested deeper than ``limit``.
+
+    Depth is counted on the tag stream, skipping comments, raw-text elements and
+    tags that do not nest; text is untouched and keeps its offsets.
+    """
+    flat = _VOID | _OPTIONAL_END
+    blanks: list[tuple[int, int]] = []
+    depth = 0
+    for match in _TOKEN.finditer(text):
+        name = match.group(3)
+        if name is None or name.lower() in flat:
+            continue
+        if match.group(2):
+            if depth > limit:
+                blanks.append(match.span())
+            depth = max(0, depth - 1)
+        else:
+            depth += 1
+            if depth > limit:
+                blanks.append(match.span())
+    out: list[str] = []
+    last = 0
+    for start, end in blanks:
+        out.append(text[last:start])
+        out.append(" " * (end - start))
+        last = end
+    out.append(text[last:])
+    return "".join(out)
 
 
 def parse(text: str, *, url: str | None = None) -> Page:
     """Parse ``text``; never raises: a hopeless input gives ``Page(root=None)`` and a warning."""
-    # Same-length substitutions only: Page.text keeps the decoded text's character offsets,
-    # which the source map (chunk src offsets) relies on.
-    cleaned = _XML_DECL.sub(lambda m: " " * len(m.group()), text, count=1)
-    cleaned = cleaned.replace("\x00", "\ufffd")
+    cleaned = sanitize(text)
     if not cleaned.strip():
-        return Page(None, text, url, ["empty document"])
-    try:
-        root = lxml.html.document_fromstring(cleaned, parser=_parser(), base_url=url)
-    except (etree.ParserError, ValueError, etree.XMLSyntaxError) as exc:
-        return Page(None, cleaned, url, [f"unparsable document: {exc}"])
+        return Page(None, cleaned, url, ["empty document"])
+    root, too_deep, error = _parse_once(cleaned, url)
+    warnings: list[str] = []
+    if too_deep:
+        for limit in (FLATTEN_DEPTH, FLATTEN_DEPTH // 8):
+            flat = flatten_deep(cleaned, limit)
+            flat_root, still_deep, _ = _parse_once(flat, url)
+            if flat_root is not None and not still_deep:
+                warnings.append(f"nesting deeper than {limit} levels flattened")
+                return Page(flat_root, flat, url, warnings)
+        warnings.append("nesting too deep: content past the parser's depth limit was lost")
     if root is None:
-        return Page(None, cleaned, url, ["unparsable document"])
-    return Page(root, cleaned, url)
+        return Page(None, cleaned, url, [*warnings, f"unparsable document: {error}"])
+    return Page(root, cleaned, url, warnings)

@@ -1,0 +1,82 @@
+"""The public surface is exactly what the package promises, no more and no less."""
+
+from __future__ import annotations
+
+import importlib.resources
+import inspect
+
+import mainmark
+from mainmark import _version
+
+EXPECTED_ALL = {
+    "Block",
+    "BlockKind",
+    "Chunk",
+    "Document",
+    "EncodingInfo",
+    "EncodingSignal",
+    "Explain",
+    "InputError",
+    "Link",
+    "MainmarkError",
+    "Metadata",
+    "Options",
+    "OptionsError",
+    "Removal",
+    "Stamp",
+    "Strategy",
+    "TokenizerError",
+    "__version__",
+    "chunk",
+    "extract",
+}
+
+
+def test_all_is_exactly_the_public_surface() -> None:
+    assert set(mainmark.__all__) == EXPECTED_ALL
+    assert len(mainmark.__all__) == len(EXPECTED_ALL)  # no duplicates
+
+
+def test_every_public_name_exists() -> None:
+    missing = [name for name in mainmark.__all__ if not hasattr(mainmark, name)]
+    assert missing == []
+
+
+def test_star_import_gives_the_public_surface() -> None:
+    namespace: dict[str, object] = {}
+    exec("from mainmark import *", namespace)
+    assert set(namespace) - {"__builtins__"} == EXPECTED_ALL
+
+
+def test_extract_signature() -> None:
+    params = inspect.signature(mainmark.extract).parameters
+    assert list(params) == ["html", "url", "headers", "options"]
+    assert params["html"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    for name in ("url", "headers", "options"):
+        assert params[name].kind is inspect.Parameter.KEYWORD_ONLY
+        assert params[name].default is None
+
+
+def test_errors_form_one_tree() -> None:
+    assert issubclass(mainmark.OptionsError, mainmark.MainmarkError)
+    assert issubclass(mainmark.OptionsError, ValueError)
+    assert issubclass(mainmark.InputError, mainmark.MainmarkError)
+    assert issubclass(mainmark.InputError, TypeError)
+    assert issubclass(mainmark.TokenizerError, mainmark.MainmarkError)
+
+
+def test_version() -> None:
+    assert mainmark.__version__ == _version.__version__
+    parts = mainmark.__version__.split(".")
+    assert len(parts) >= 2
+    assert all(p.isdigit() for p in parts[:2])
+
+
+def test_package_is_typed() -> None:
+    assert importlib.resources.files("mainmark").joinpath("py.typed").is_file()
+
+
+def test_document_fields() -> None:
+    fields = set(mainmark.Document.__dataclass_fields__)
+    assert {"markdown", "text", "html", "metadata", "chunks", "encoding", "warnings",
+            "stamp"} <= fields
