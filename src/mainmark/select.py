@@ -41,9 +41,10 @@ _CHROME_MAX_SHARE = 0.85
 
 #: Widening: the ancestor must hold this multiple of the prose, be at least this share
 #: prose by text, and have at most this link density.
-_WIDEN_GAIN = 1.3
+_WIDEN_GAIN = 1.5
 _WIDEN_PURITY = 0.5
 _WIDEN_DENSITY = 0.3
+_WIDEN_LEVELS = 2
 
 _TAG_BONUS = {"div": 5, "article": 8, "main": 5, "section": 3, "td": 3, "blockquote": 3,
               "pre": 3, "form": -3, "ol": -3, "ul": -3, "dl": -3, "li": -3, "h1": -5,
@@ -217,19 +218,20 @@ def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement], body: HtmlE
     sibling sections; the best single box then holds only a part of it.
     """
     prose = _prose(m, blocked)
-    node = top
-    while node is not body:
+    best = node = top
+    for _ in range(_WIDEN_LEVELS):
         parent = node.getparent()
-        if parent is None or parent in blocked:
+        if parent is None or parent in blocked or node is body:
             break
-        p_prose, n_prose = prose.get(parent, 0), prose.get(node, 0)
         p_text = m.text.get(parent, 0)
-        if p_prose < _WIDEN_GAIN * n_prose or not p_text:
+        if not p_text or prose.get(parent, 0) < _WIDEN_PURITY * p_text:
             break
-        if p_prose < _WIDEN_PURITY * p_text or m.density(parent) > _WIDEN_DENSITY:
+        if m.density(parent) > _WIDEN_DENSITY:
             break
+        if prose.get(parent, 0) >= _WIDEN_GAIN * prose.get(best, 0):
+            best = parent
         node = parent
-    return node
+    return best
 
 
 def _leads(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement]) -> list[HtmlElement]:
