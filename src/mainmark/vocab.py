@@ -100,6 +100,9 @@ NARROW_CHROME_WORDS = frozenset({
     "promo", "sponsored", "skiplink", "popup", "modal", "print", "toolbar",
     # photo credits and copyright lines under images ("Foto: dpa", "Getty Images")
     "credit", "credits", "copyright", "photocredit", "imagecredit",
+    # blog plugins inside the post body: star ratings, author boxes, prev/next links
+    "rating", "ratings", "postratings", "authorbox", "authorbio", "aboutauthor",
+    "postnavigation", "prevnext", "nextprev", "pagination", "pager",
 })
 
 #: Words that mark the main region (article bodies on CMS themes: WordPress ``entry-content``,
@@ -134,7 +137,7 @@ BROAD_STEMS = ("related", "share", "social", "newsletter", "advert", "sponsor",
                "signup", "taboola", "outbrain", "disqus", "paywall", "teaser", "promo")
 NARROW_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", "social",
                 "newsletter", "advert", "sponsor", "breadcrumb", "cookie", "recommend",
-                "subscri", "taboola", "outbrain", "disqus")
+                "subscri", "taboola", "outbrain", "disqus", "promo", "authorbox", "postrating")
 
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _SPLIT = re.compile(r"[^a-z0-9]+")
