@@ -46,6 +46,9 @@ _WIDEN_PURITY = 0.5
 _WIDEN_DENSITY = 0.3
 _WIDEN_LEVELS = 2
 
+#: Text size at which a positive class hint counts fully.
+_HINT_FULL_BYTES = 500
+
 _TAG_BONUS = {"div": 5, "article": 8, "main": 5, "section": 3, "td": 3, "blockquote": 3,
               "pre": 3, "form": -3, "ol": -3, "ul": -3, "dl": -3, "li": -3, "h1": -5,
               "h2": -5, "h3": -5, "th": -5, "header": -5, "footer": -10, "nav": -10,
@@ -292,7 +295,12 @@ def _div_as_paragraph(el: HtmlElement, m: Measures) -> bool:
 
 
 def _initial_score(el: HtmlElement, m: Measures) -> float:
-    return _TAG_BONUS.get(el.tag, 0) + 25.0 * max(-1, min(1, m.hint.get(el, 0)))
+    """Tag and class/id prior. A positive class word counts in proportion to the text
+    it labels: a 150-byte box classed ``content`` must not outrank a 3 kB article."""
+    hint = max(-1, min(1, m.hint.get(el, 0)))
+    if hint > 0:
+        return _TAG_BONUS.get(el.tag, 0) + 25.0 * min(1.0, m.text.get(el, 0) / _HINT_FULL_BYTES)
+    return _TAG_BONUS.get(el.tag, 0) + 25.0 * hint
 
 
 def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
