@@ -57,7 +57,7 @@ CONTAINER_TAGS = frozenset({"div", "section", "article", "main", "td", "body", "
 #: contain its own <header> with the headline and byline, and <aside> pull quotes).
 CHROME_TAGS = frozenset({"nav", "footer", "aside", "header", "menu"})
 #: Inside the main region, these tags are still chrome (site navigation inside <main>).
-HARD_CHROME_TAGS = frozenset({"nav", "menu"})
+HARD_CHROME_TAGS = frozenset({"nav", "menu", "footer"})
 
 #: ARIA landmark roles that are page chrome wherever they are.
 CHROME_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search",
