@@ -1,19 +1,433 @@
-"""Citation metadata (placeholder: the metadata issue fills it fully)."""
+"""Citation metadata: every signal a page offers, merged in a fixed order of trust.
+
+Order of trust, per field (first signal that gives a usable value wins; the
+signal is recorded in ``Metadata.sources``):
+
+- **title**: an ``<h1>`` agreeing with a metadata title (see :mod:`mainmark.titles`),
+  else JSON-LD ``headline``/``name`` of the main entity > ``og:title`` >
+  ``twitter:title`` > microdata ``headline``/``name`` > Dublin Core / ``<meta
+  name=title>`` > ``<title>``, each with the site name cut; else the first ``<h1>``.
+- **author**: JSON-LD ``author``/``creator`` of the main entity (``@id`` references
+  resolved) > microdata ``author`` > ``<meta name=author>``, ``article:author``
+  (names, not URLs), Dublin Core ``creator``, ``citation_author``, parse.ly/sailthru
+  keys > DOM bylines near the headline (``rel=author``, ``itemprop=author``,
+  class/id ``author``/``byline``, ``<address>``, a "By …"/"Von …" line) > the same
+  markup anywhere outside comments and sidebars. A value that only names the site
+  ("tagesschau.de") is a fallback: any later signal naming someone else wins.
+- **published**: JSON-LD ``datePublished`` (then ``dateCreated``, ``uploadDate``)
+  of the main entity > microdata > ``article:published_time`` and other meta date
+  keys > ``<time>`` marked as publication, then ``<time>`` near the headline > a
+  date in the URL path > a dateline near the headline (date-classed element, short
+  text line) > any other ``<time>``. A zoned stamp one day off the URL's date gives
+  the URL's day (UTC stamps of local late-evening posts).
+  **modified**: ``dateModified`` > ``article:modified_time``/``og:updated_time``
+  and meta keys. Publication beats modification: a page's ``date`` is its
+  publication day, and ``published`` is never filled from a modification date.
+  Numeric dates follow :mod:`mainmark.dates` (ambiguous ``03/04/2020`` only under a
+  locale that settles it).
+- **canonical_url**: ``<link rel=canonical>`` > ``og:url`` > JSON-LD ``url``,
+  resolved against the page's base URL.
+- **site_name**: ``og:site_name`` > JSON-LD ``WebSite`` name > publisher name >
+  ``application-name``.
+- **language**: ``<html lang>`` > ``<meta http-equiv=content-language>`` and
+  ``language``/``dc.language`` meta > the ``Content-Language`` header > ``og:locale``
+  > JSON-LD ``inLanguage``. The page's own declaration beats the server's.
+- **description**: ``<meta name=description>`` > ``og:description`` >
+  ``twitter:description`` > JSON-LD ``description``.
+- **image**: ``og:image`` > ``twitter:image`` > JSON-LD ``image`` > ``link rel=image_src``.
+- **type**: the main entity's schema.org type, else ``og:type`` mapped to schema.org.
+- **keywords**: JSON-LD ``keywords`` > ``<meta name=keywords>``/``news_keywords`` >
+  ``article:tag``.
+- **price/currency/availability**: JSON-LD ``offers`` of the main entity >
+  microdata ``offers`` > ``product:price:amount``/``og:price:amount`` meta.
+
+Structured data outranks meta tags and meta tags outrank the DOM because each
+step is less deliberately written for machines: JSON-LD is read by search engines
+and validated by publishers, meta tags are filled by CMS templates, DOM text is
+prose. Bad values at any step (an unparsable date, a URL as author name, a
+10,000-character title) are dropped or capped and the next signal is tried.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar
+from urllib.parse import urljoin, urlsplit
 
+from . import metafields as mf
+from . import pagesignals as sig
+from .authors import clean_authors
+from .dates import parse_date
 from .model import Metadata
 from .parse import Page
+from .schema import (
+    Entity,
+    author_names,
+    entities,
+    id_index,
+    main_entity,
+    offer_price,
+    price_text,
+    resolve,
+    site_entities,
+    text_of,
+    texts_of,
+)
 from .structured import Structured
+from .titles import choose_title, clean_text, headline_element, is_site_name, site_keys
+
+_T = TypeVar("_T")
+
+_MAX_DESCRIPTION = 1_000
+_MAX_URL = 2_000
+_MAX_DOM_AUTHORS = 4
 
 
 def extract_metadata(
     page: Page, structured: Structured, *, headers: Mapping[str, str] | None = None
 ) -> Metadata:
+    """Citation metadata of ``page``; never raises, any field may be ``None``."""
     if page.root is None:
         return Metadata(url=page.url)
-    titles = page.root.xpath("//title")
-    title = " ".join(titles[0].text_content().split()) if titles else None
-    return Metadata(title=title or None, url=page.url, sources={"title": "title"} if title else {})
+    return _Extraction(page, structured, headers or {}).run()
+
+
+class _Extraction:
+    """The signals of one page, read once, and the per-field choices over them."""
+
+    def __init__(self, page: Page, structured: Structured, headers: Mapping[str, str]) -> None:
+        assert page.root is not None
+        self.page = page
+        self.root = page.root
+        self.base = sig.base_url(self.root, page.url)
+        self.headers = {str(k).lower(): str(v) for k, v in headers.items()}
+        self.meta = sig.meta_values(self.root)
+        self.links = sig.link_hrefs(self.root)
+        self.h1s = sig.headings(self.root)
+        self._dom: sig.Dom | None = None
+        for prop, value in structured.opengraph:
+            if prop not in self.meta:
+                self.meta[prop] = [value]
+        found_ld = list(entities(structured.jsonld, "jsonld"))
+        found_md = list(entities(structured.microdata, "microdata"))
+        self.entities = found_ld + found_md
+        self.ids = id_index(self.entities)
+        page_urls = [page.url, self._first("og:url"), self.links.get("canonical")]
+        titles = [text for _, text in self.h1s[:3]] + self.meta.get("og:title", [])[:1]
+        self.main: Entity | None = main_entity(found_ld, page_urls, titles) or main_entity(
+            found_md, page_urls, titles
+        )
+        self.md_main = main_entity(found_md, page_urls, titles)
+        self.sources: dict[str, str] = {}
+        self._anchor_title: str | None = None
+        self.site_keys: list[str] = []
+
+    def _first(self, *keys: str) -> str | None:
+        for key in keys:
+            for value in self.meta.get(key, ()):
+                if value.strip():
+                    return value.strip()
+        return None
+
+    def _main_value(self, *keys: str) -> tuple[Any, str] | None:
+        for entity in (self.main, self.md_main):
+            if entity is None:
+                continue
+            for key in keys:
+                value = entity.data.get(key)
+                if value not in (None, "", [], {}):
+                    return value, entity.source
+        return None
+
+    def run(self) -> Metadata:
+        language = self._language()
+        site_name = self._site_name()
+        names = [site_name, *(text_of(e.data.get("name")) for e in site_entities(self.entities))]
+        self.site_keys = site_keys(names, self.page.url)
+        fields: dict[str, Any] = {
+            "url": self.page.url,
+            "language": language,
+            "site_name": site_name,
+            "title": self._title(),
+            "author": self._author(),
+            "published": self._published(language),
+            "modified": self._modified(language),
+            "canonical_url": self._canonical(),
+            "description": self._description(),
+            "image": self._image(),
+            "type": self._type(),
+            "keywords": self._keywords(),
+        }
+        fields.update(self._price())
+        return Metadata(**fields, sources=dict(self.sources))
+
+    def _set(self, field: str, value: _T, source: str) -> _T:
+        if value:
+            self.sources[field] = source
+        return value
+
+    # ---- title ---------------------------------------------------------------------------
+    def _title(self) -> str | None:
+        candidates: list[tuple[str, str]] = []
+        if self.main is not None and self.main.source == "jsonld":
+            for key in ("headline", "name", "alternativeHeadline"):
+                text = text_of(self.main.data.get(key), "@value", "name")
+                if text:
+                    candidates.append(("jsonld", text))
+                    break
+        for key, source in (("og:title", "opengraph"), ("twitter:title", "twitter")):
+            text = self._first(key)
+            if text:
+                candidates.append((source, text))
+        if self.md_main is not None:
+            text = text_of(self.md_main.data.get("headline")) or text_of(
+                self.md_main.data.get("name")
+            )
+            if text:
+                candidates.append(("microdata", text))
+        text = self._first(*mf.TITLE_META)
+        if text:
+            candidates.append(("meta", text))
+        text = sig.title_tag(self.root)
+        if text:
+            candidates.append(("title", text))
+        chosen = choose_title(candidates, [text for _, text in self.h1s], self.site_keys)
+        if chosen is None:
+            return None
+        self._anchor_title = chosen[0]
+        return self._set("title", chosen[0], chosen[1])
+
+    @property
+    def dom(self) -> sig.Dom:
+        """DOM lookups around the headline, built on first use (most pages never need it)."""
+        if self._dom is None:
+            self._dom = sig.Dom(self.root, headline_element(self.h1s, self._anchor_title))
+        return self._dom
+
+    # ---- author --------------------------------------------------------------------------
+    def _author(self) -> tuple[str, ...]:
+        """The first trusted names that are not just the site's own name.
+
+        A CMS often fills the author field with the publication ("tagesschau.de",
+        the JSON-LD publisher repeated as author); that value is kept only when no
+        later signal, down to the visible byline, names a person.
+        """
+        fallback: tuple[tuple[str, ...], str] | None = None
+        for names, source in self._author_candidates():
+            if all(is_site_name(name, self.site_keys) for name in names):
+                fallback = fallback or (names, source)
+                continue
+            return self._set("author", names, source)
+        if fallback is not None:
+            return self._set("author", fallback[0], fallback[1])
+        return ()
+
+    def _author_candidates(self) -> Iterator[tuple[tuple[str, ...], str]]:
+        for entity in (self.main, self.md_main):
+            if entity is None:
+                continue
+            for key in ("author", "creator"):
+                names = clean_authors(author_names(entity.data.get(key), self.ids))
+                if names:
+                    yield names, entity.source
+                    break
+        for key in mf.AUTHOR_META:
+            names = clean_authors(v for v in self.meta.get(key, ()) if not mf.is_url(v))
+            if names:
+                yield names, f"meta:{key}"
+        for signal, text in self.dom.bylines():
+            names = clean_authors([text], strict=True)
+            # More names than a byline holds: a tag or category list carrying an author class.
+            if names and len(names) <= _MAX_DOM_AUTHORS:
+                yield names, f"dom:{signal}"
+
+    # ---- dates ---------------------------------------------------------------------------
+    def _published(self, language: str | None) -> str | None:
+        found = self._main_value("datePublished", "dateCreated", "uploadDate")
+        if found is not None:
+            parsed = parse_date(text_of(found[0], "@value") or "", language)
+            if parsed:
+                return self._local_day(parsed, found[1])
+        for key in mf.PUBLISHED_META:
+            for value in self.meta.get(key, ()):
+                parsed = parse_date(value, language)
+                if parsed:
+                    return self._local_day(parsed, f"meta:{key}")
+        return self._published_from_dom(language)
+
+    def _local_day(self, stamp: str, source: str) -> str:
+        """``stamp``, unless it is a zoned time a day off the date in the page's URL.
+
+        Sites stamp metadata in UTC but file the article under the local day
+        (``/2020/02/24/`` with ``2020-02-25T02:25+00:00``); the URL's day is the one
+        the page shows, so it is kept, without the time that belongs to the other day.
+        """
+        url_day = mf.url_date(self.page.url) or mf.url_date(self._canonical_raw())
+        if (
+            url_day
+            and len(stamp) > 19
+            and stamp[:10] != url_day
+            and mf.one_day_apart(stamp[:10], url_day)
+        ):
+            return self._set("published", url_day, f"url<{source}")
+        return self._set("published", stamp, source)
+
+    def _published_from_dom(self, language: str | None) -> str | None:
+        times = list(self.dom.times())
+        for signal, value in times:
+            if signal != "time-page":
+                parsed = parse_date(value, language)
+                if parsed:
+                    return self._set("published", parsed, f"dom:{signal}")
+        for url in (self.page.url, self._canonical_raw()):
+            day = mf.url_date(url)
+            if day:
+                return self._set("published", day, "url")
+        for signal, text in self.dom.date_lines():
+            parsed = parse_date(text, language)
+            if parsed:
+                return self._set("published", parsed, f"dom:{signal}")
+        for signal, value in times:
+            parsed = parse_date(value, language)
+            if parsed:
+                return self._set("published", parsed, f"dom:{signal}")
+        return None
+
+    def _modified(self, language: str | None) -> str | None:
+        found = self._main_value("dateModified")
+        if found is not None:
+            parsed = parse_date(text_of(found[0], "@value") or "", language)
+            if parsed:
+                return self._set("modified", parsed, found[1])
+        for key in mf.MODIFIED_META:
+            for value in self.meta.get(key, ()):
+                parsed = parse_date(value, language)
+                if parsed:
+                    return self._set("modified", parsed, f"meta:{key}")
+        return None
+
+    # ---- urls, site, language ------------------------------------------------------------
+    def _absolute(self, href: str | None) -> str | None:
+        if not href:
+            return None
+        href = href.strip()[:_MAX_URL]
+        if href.lower().startswith(("javascript:", "data:", "mailto:")):
+            return None
+        try:
+            absolute = urljoin(self.base or "", href)
+        except ValueError:
+            return None
+        return absolute if urlsplit(absolute).scheme in ("http", "https") or not self.base else None
+
+    def _canonical_raw(self) -> str | None:
+        return self.links.get("canonical") or self._first("og:url")
+
+    def _canonical(self) -> str | None:
+        for source, href in (
+            ("link-canonical", self.links.get("canonical")),
+            ("opengraph", self._first("og:url")),
+            ("jsonld", text_of(self.main.data.get("url")) if self.main else None),
+        ):
+            absolute = self._absolute(href)
+            if absolute:
+                return self._set("canonical_url", absolute, source)
+        return None
+
+    def _site_name(self) -> str | None:
+        name = self._first("og:site_name")
+        if name:
+            return self._set("site_name", clean_text(name, 200), "opengraph")
+        for entity in self.entities:
+            if "WebSite" in entity.types:
+                text = text_of(entity.data.get("name"))
+                if text:
+                    return self._set("site_name", clean_text(text, 200), entity.source)
+        if self.main is not None:
+            text = text_of(resolve(self.main.data.get("publisher"), self.ids), "name")
+            if text and not mf.is_url(text):
+                return self._set("site_name", clean_text(text, 200), self.main.source)
+        name = self._first(*mf.SITE_META)
+        return self._set("site_name", clean_text(name, 200), "meta") if name else None
+
+    def _language(self) -> str | None:
+        meta_lang = self._first(*mf.LANG_META)
+        ld_lang = self._main_value("inLanguage")
+        for source, value in (
+            ("html-lang", sig.html_lang(self.root)),
+            ("meta", meta_lang),
+            ("header", self.headers.get("content-language")),
+            ("opengraph", self._first("og:locale")),
+            ("jsonld", text_of(ld_lang[0]) if ld_lang else None),
+        ):
+            tag = mf.bcp47(value)
+            if tag:
+                return self._set("language", tag, source)
+        return None
+
+    # ---- description, image, type, keywords, price ----------------------------------------
+    def _description(self) -> str | None:
+        for key in mf.DESCRIPTION_META:
+            text = clean_text(self._first(key), _MAX_DESCRIPTION)
+            if text:
+                return self._set("description", text, f"meta:{key}")
+        found = self._main_value("description")
+        if found is not None:
+            text = clean_text(text_of(found[0]), _MAX_DESCRIPTION)
+            return self._set("description", text or None, found[1])
+        return None
+
+    def _image(self) -> str | None:
+        found = self._main_value("image", "thumbnailUrl")
+        for source, href in (
+            ("opengraph", self._first("og:image", "og:image:url", "og:image:secure_url")),
+            ("twitter", self._first("twitter:image", "twitter:image:src")),
+            (
+                found[1] if found else "jsonld",
+                text_of(found[0], "url", "contentUrl", "@id") if found else None,
+            ),
+            ("link-image_src", self.links.get("image_src")),
+        ):
+            absolute = self._absolute(href)
+            if absolute:
+                return self._set("image", absolute, source)
+        return None
+
+    def _type(self) -> str | None:
+        if self.main is not None:
+            return self._set("type", self.main.types[0], self.main.source)
+        if self.md_main is not None:
+            return self._set("type", self.md_main.types[0], "microdata")
+        og_type = (self._first("og:type") or "").lower()
+        return self._set("type", mf.OG_TYPES.get(og_type), "opengraph")
+
+    def _keywords(self) -> tuple[str, ...]:
+        found = self._main_value("keywords")
+        if found is not None:
+            words = mf.split_keywords(texts_of(found[0]))
+            if words:
+                return self._set("keywords", words, found[1])
+        for key in mf.KEYWORD_META:
+            words = mf.split_keywords(self.meta.get(key, ()))
+            if words:
+                return self._set("keywords", words, f"meta:{key}")
+        return ()
+
+    def _price(self) -> dict[str, str | None]:
+        for entity in (self.main, self.md_main, *self.entities):
+            if entity is None or "offers" not in entity.data:
+                continue
+            found = offer_price(entity.data.get("offers"))
+            if found is not None and found.price is not None:
+                for name in ("price", "currency", "availability"):
+                    if getattr(found, name):
+                        self.sources[name] = entity.source
+                return {"price": found.price, "currency": found.currency,
+                        "availability": found.availability}  # fmt: skip
+        amount = price_text(self._first("product:price:amount", "og:price:amount"))
+        if amount:
+            currency = self._first("product:price:currency", "og:price:currency")
+            self.sources["price"] = "opengraph"
+            if currency:
+                self.sources["currency"] = "opengraph"
+            return {"price": amount, "currency": currency, "availability": None}
+        return {}

@@ -1,0 +1,228 @@
+"""Date strings as pages write them, to ISO 8601.
+
+What is parsed: ISO 8601 and its common sloppy forms (``2019-10-16 06:00``,
+``2019-10-16T06:00:00.000Z``, ``20191016``), RFC 2822 (``Wed, 16 Oct 2019 06:00:00
+GMT``), numeric day-month-year with dots (``16.10.2019``), slashes or dashes, and
+written months in English, German, French, Spanish, Italian, Dutch, Portuguese and
+Polish (``16. Oktober 2019``, ``October 16, 2019``, ``16 de octubre de 2019``).
+
+The output keeps what the page gave and nothing more: a date-only input gives
+``YYYY-MM-DD``; a time gives ``YYYY-MM-DDTHH:MM:SS``; a timezone is kept as an
+offset (``+02:00``, ``Z`` as ``+00:00``). Nothing is converted to UTC, since that
+would move the day for late-evening publications.
+
+Ambiguity rule: ``03/04/2020`` (both leading numbers 12 or below, separated by
+slashes or dashes) is read month-first only when the page language is ``en-US``
+(or another month-first locale) and day-first when the page language is any
+other language with a known convention; for plain ``en`` or no language, it is
+not guessed and gives ``None``. Dots always mean day-first (``03.04.2020`` is
+3 April in every locale that writes dotted dates). Relative dates ("yesterday",
+"vor 2 Stunden") are never resolved: there is no trustworthy reference time.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from email.utils import parsedate_to_datetime
+
+_MIN_YEAR = 1900
+_MAX_YEAR = 2100
+_MAX_INPUT = 200
+
+_ISO = re.compile(
+    r"^\s*(\d{4})-?(\d{2})-?(\d{2})"
+    r"(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*"
+    r"(Z|UTC|GMT|[+-]\d{2}:?\d{2}|[+-]\d{2})?)?",
+    re.IGNORECASE,
+)
+_YMD = re.compile(r"(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)")
+_NUMERIC = re.compile(r"(?<![\d.])(\d{1,2})([./-])\s?(\d{1,2})\2\s?(\d{4}|\d{2})(?![\d])")
+_TIME = re.compile(r"(?<!\d)(\d{1,2}):(\d{2})(?::(\d{2}))?(?!\d)")
+_TZ_TAIL = re.compile(r"(?:\s|^)(Z|UTC|GMT|[+-]\d{2}:?\d{2})\b", re.IGNORECASE)
+
+# Month names and their common abbreviations, lowercased, accents kept.
+_MONTHS: dict[str, int] = {}
+_MONTH_NAMES = (
+    (
+        "january jan januar jänner jän janvier janv enero ene gennaio genn gen januari "
+        "janeiro styczeń stycznia sty"
+    ),
+    (
+        "february feb februar feber février févr fevrier febrero febbraio februari "
+        "fevereiro fev luty lutego lut"
+    ),
+    "march mar märz maerz mrz mars marzo maart março marco marca marzec mär",
+    "april apr avril avr abril aprile kwiecień kwietnia kwi",
+    "may mai mayo maggio mei maio maj maja",
+    "june jun juni juin junio giugno giu junho czerwiec czerwca cze",
+    "july jul juli juillet juil julio luglio lug julho lipiec lipca lip",
+    ("august aug août aout agosto ago augustus sierpień sierpnia sie"),
+    ("september sep sept septembre septiembre settembre set setembro wrzesień września wrz"),
+    "october oct oktober okt octobre octubre ottobre ott outubro out październik października paź",
+    ("november nov novembre noviembre novembro listopad listopada lis"),
+    (
+        "december dec dezember dez décembre decembre déc diciembre dic dicembre "
+        "dezembro grudzień grudnia gru"
+    ),
+)
+for _number, _names in enumerate(_MONTH_NAMES, start=1):
+    for _name in _names.split():
+        _MONTHS.setdefault(_name, _number)
+_MONTH_ALT = "|".join(sorted((re.escape(m) for m in _MONTHS), key=len, reverse=True))
+# "16. Oktober 2019", "16 October 2019", "16 de octubre de 2019", "1er mars 2020"
+_DAY_MONTH = re.compile(
+    rf"(?<!\d)(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?({_MONTH_ALT})\.?,?\s+(?:de\s+)?(\d{{4}})(?!\d)",
+    re.IGNORECASE,
+)
+# "October 16, 2019", "Oct. 16th 2019"
+_MONTH_DAY = re.compile(
+    rf"(?<![^\W\d])({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})(?!\d)",
+    re.IGNORECASE,
+)
+
+#: Languages (primary subtags) whose numeric dates put the month first.
+_MONTH_FIRST_REGIONS = frozenset({"us", "ph", "fm", "mh", "pw"})
+
+
+def parse_date(text: str, language: str | None = None) -> str | None:
+    """The ISO 8601 form of the first full date in ``text``, or ``None``."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()[:_MAX_INPUT]
+    if not text:
+        return None
+    iso = _parse_iso(text)
+    if iso is not None:
+        return iso
+    found = _parse_loose(text, language)
+    if found is None:
+        return None
+    day, start = found
+    return day + _time_suffix(text[start:])
+
+
+def _parse_iso(text: str) -> str | None:
+    match = _ISO.match(text)
+    if match is None:
+        return None
+    year, month, day, hour, minute, second, tz = match.groups()
+    out = _ymd(int(year), int(month), int(day))
+    if out is None or hour is None:
+        return out
+    if int(hour) > 23 or int(minute) > 59 or (second is not None and int(second) > 59):
+        return out
+    return out + f"T{int(hour):02d}:{minute}:{second or '00'}" + _offset(tz)
+
+
+def _offset(tz: str | None) -> str:
+    if not tz:
+        return ""
+    tz = tz.upper()
+    if tz in ("Z", "UTC", "GMT"):
+        return "+00:00"
+    digits = tz[1:].replace(":", "")
+    if len(digits) == 2:
+        digits += "00"
+    if int(digits[:2]) > 14 or int(digits[2:]) > 59:
+        return ""
+    return f"{tz[0]}{digits[:2]}:{digits[2:]}"
+
+
+def _ymd(year: int, month: int, day: int) -> str | None:
+    if not _MIN_YEAR <= year <= _MAX_YEAR:
+        return None
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def _parse_loose(text: str, language: str | None) -> tuple[str, int] | None:
+    """The earliest date written in ``text`` and where it ends."""
+    found: list[tuple[int, str, int]] = []
+    for match in _DAY_MONTH.finditer(text):
+        out = _ymd(int(match[3]), _MONTHS[match[2].lower()], int(match[1]))
+        if out:
+            found.append((match.start(), out, match.end()))
+            break
+    for match in _MONTH_DAY.finditer(text):
+        out = _ymd(int(match[3]), _MONTHS[match[1].lower()], int(match[2]))
+        if out:
+            found.append((match.start(), out, match.end()))
+            break
+    for match in _YMD.finditer(text):
+        out = _ymd(int(match[1]), int(match[3]), int(match[4]))
+        if out:
+            found.append((match.start(), out, match.end()))
+            break
+    for match in _NUMERIC.finditer(text):
+        out = _numeric(match, language)
+        if out:
+            found.append((match.start(), out, match.end()))
+            break
+    if not found:
+        return None
+    _, out, end = min(found)
+    return out, end
+
+
+def _numeric(match: re.Match[str], language: str | None) -> str | None:
+    first, sep, second, year_text = int(match[1]), match[2], int(match[3]), match[4]
+    year = int(year_text)
+    if len(year_text) == 2:
+        # Two-digit years only with dots ("16.10.19"), the German and Central European habit.
+        if sep != ".":
+            return None
+        year += 2000
+    if sep == ".":
+        return _ymd(year, second, first)
+    if first > 12 >= second:
+        return _ymd(year, second, first)
+    if second > 12 >= first:
+        return _ymd(year, first, second)
+    order = _numeric_order(language)
+    if order == "mdy":
+        return _ymd(year, first, second)
+    if order == "dmy":
+        return _ymd(year, second, first)
+    return None
+
+
+def _numeric_order(language: str | None) -> str | None:
+    """``mdy``, ``dmy`` or ``None`` (undecided) for slash dates under ``language``."""
+    if not language:
+        return None
+    parts = language.lower().replace("_", "-").split("-")
+    primary = parts[0]
+    region = parts[1] if len(parts) > 1 else ""
+    if region in _MONTH_FIRST_REGIONS:
+        return "mdy"
+    if primary == "en" and not region:
+        return None
+    if primary in ("zh", "ja", "ko", "hu", "lt", "mn"):
+        return None  # year-first locales: a d/m/y form there is foreign and unclear
+    return "dmy"
+
+
+def _time_suffix(rest: str) -> str:
+    """``THH:MM:SS[offset]`` when a clock time follows the date closely."""
+    match = _TIME.search(rest[:20])
+    if match is None:
+        return ""
+    hour, minute, second = int(match[1]), int(match[2]), int(match[3] or 0)
+    if hour > 23 or minute > 59 or second > 59:
+        return ""
+    tz = _TZ_TAIL.search(rest[match.end() : match.end() + 8])
+    return f"T{hour:02d}:{minute:02d}:{second:02d}" + _offset(tz[1] if tz else None)
+
+
+def parse_http_date(text: str) -> str | None:
+    """An RFC 2822 / HTTP date (``Wed, 16 Oct 2019 06:00:00 GMT``) to ISO 8601."""
+    try:
+        parsed: datetime = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if not _MIN_YEAR <= parsed.year <= _MAX_YEAR:
+        return None
+    return parsed.isoformat()
