@@ -39,21 +39,39 @@ class Pruning(str, Enum):
 
 
 def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
-          pruning: Pruning) -> dict[HtmlElement, str]:
+          pruning: Pruning, core: HtmlElement | None = None) -> dict[HtmlElement, str]:
+    """Decide what to drop inside ``roots``.
+
+    ``core`` is the container the scoring chose before it was widened or joined by
+    siblings: inside it only the narrow vocabulary applies, while the material that
+    widening brought in is still judged by the page-level (broad) verdicts.
+    """
     removed: dict[HtmlElement, str] = {}
     for root in roots:
-        stack = [child for child in reversed(root) if isinstance(child.tag, str)]
+        inside = core is None or root is core or _within(root, core)
+        stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
         while stack:
-            el = stack.pop()
-            rule = _rule(el, m, chrome, pruning)
+            el, in_core = stack.pop()
+            in_core = in_core or el is core
+            rule = _rule(el, m, chrome, pruning) if in_core else (
+                chrome.get(el) or _rule(el, m, chrome, pruning))
             if rule:
                 removed[el] = rule
                 continue
-            stack.extend(child for child in reversed(el) if isinstance(child.tag, str))
+            stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
     if pruning is not Pruning.NONE:
         _trim_tail(roots, m, removed)
         _trim_edges(roots, m, removed)
     return removed
+
+
+def _within(el: HtmlElement, ancestor: HtmlElement) -> bool:
+    node = el.getparent()
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.getparent()
+    return False
 
 
 def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],

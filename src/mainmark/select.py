@@ -79,10 +79,10 @@ def select(page: Page, structured: Structured, stripped: dict[str, int], options
     )
     for strategy, pruning, use_chrome in steps:
         active = chrome if use_chrome else {}
-        roots = _select_roots(body, m, active)
+        roots, core = _select(body, m, active)
         if not roots:
             continue
-        content = _collect(roots, m, active, pruning, options, page)
+        content = _collect(roots, m, active, pruning, options, page, core)
         if _text_of(content, m) >= floor:
             content.explain = _explain(content, strategy, f"pruning={pruning.value}", stripped)
             return content
@@ -177,14 +177,20 @@ def _paragraph_score(el: HtmlElement, m: Measures) -> float:
 
 def _select_roots(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]) -> list[HtmlElement]:
     """Readability-style scoring: paragraphs feed their ancestors; best container wins."""
+    return _select(body, m, chrome)[0]
+
+
+def _select(body: HtmlElement, m: Measures,
+            chrome: dict[HtmlElement, str]) -> tuple[list[HtmlElement], HtmlElement | None]:
+    """The content roots, and the core container scoring chose before widening."""
     scores, blocked = _score(body, m, chrome)
     if not scores:
-        return []
+        return [], None
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
-    top = _promote(top, scores, m, body)
-    top = _widen(top, m, blocked, body)
+    core = _promote(top, scores, m, body)
+    top = _widen(core, m, blocked, body)
     roots = _with_siblings(top, scores, m, blocked)
-    return _leads(roots, m, blocked) + roots
+    return _leads(roots, m, blocked) + roots, core
 
 
 def _score(body: HtmlElement, m: Measures,
@@ -368,8 +374,9 @@ def _good_paragraph(el: HtmlElement, m: Measures) -> bool:
 
 
 def _collect(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
-             pruning: Pruning, options: Options, page: Page) -> Content:
-    removed = prune(roots, m, chrome, pruning)
+             pruning: Pruning, options: Options, page: Page,
+             core: HtmlElement | None = None) -> Content:
+    removed = prune(roots, m, chrome, pruning, core)
     content = Content(roots=list(roots), removed=set(removed), base_url=page.base_url)
     content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, m, options))
     return content
