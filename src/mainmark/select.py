@@ -45,6 +45,7 @@ _WIDEN_GAIN = 1.5
 _WIDEN_PURITY = 0.5
 _WIDEN_DENSITY = 0.3
 _WIDEN_LEVELS = 2
+_OUTLYING_LEVELS = 3
 
 #: Text size at which a positive class hint counts fully.
 _HINT_FULL_BYTES = 500
@@ -190,6 +191,7 @@ def _select(body: HtmlElement, m: Measures,
     core = _promote(top, scores, m, body)
     top = _widen(core, m, blocked, body)
     roots = _with_siblings(top, scores, m, blocked)
+    roots = _outlying_prose(roots, m, blocked, body)
     return _leads(roots, m, blocked) + roots, core
 
 
@@ -241,6 +243,46 @@ def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement], body: HtmlE
             best = parent
         node = parent
     return best
+
+
+def _outlying_prose(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement],
+                    body: HtmlElement) -> list[HtmlElement]:
+    """Join sections of the same article that sit in sibling boxes higher up.
+
+    Landing pages and page builders put an article's parts in separate top-level
+    sections; a sibling of an ancestor joins when it is itself clean prose: several
+    real paragraphs, hardly any links.
+    """
+    prose = _prose(m, blocked)
+    node = roots[0].getparent()
+    extra: list[HtmlElement] = []
+    for _ in range(_OUTLYING_LEVELS):
+        if node is None or node is body.getparent():
+            break
+        for sib in node.itersiblings(preceding=True):
+            if _clean_prose_box(sib, m, blocked, prose):
+                extra.append(sib)
+        for sib in node.itersiblings():
+            if _clean_prose_box(sib, m, blocked, prose):
+                extra.append(sib)
+        node = node.getparent()
+    if not extra:
+        return roots
+    return sorted(roots + extra, key=lambda e: m.index.get(e, 0))
+
+
+def _clean_prose_box(el: HtmlElement, m: Measures, blocked: set[HtmlElement],
+                     prose: dict[HtmlElement, int]) -> bool:
+    if not isinstance(el.tag, str) or el in blocked or el.tag in ("nav", "footer", "aside"):
+        return False
+    size = m.text.get(el, 0)
+    if size < 300 or m.density(el) > 0.15:
+        return False
+    return prose.get(el, 0) >= 0.7 * size and _long_paragraphs(el, m) >= 2
+
+
+def _long_paragraphs(el: HtmlElement, m: Measures) -> int:
+    return sum(1 for p in el.iter("p") if m.text.get(p, 0) >= 80 and m.density(p) < 0.2)
 
 
 def _leads(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement]) -> list[HtmlElement]:
