@@ -1,0 +1,289 @@
+"""One page in, rows or an audited discard out: the per-record function.
+
+``mainmark batch`` (through its process pool) and the Ray integration both call
+:func:`process_record`, so for equal input and options they produce equal rows
+(``stamp.extracted_at`` aside). It never raises for a bad page: every failure
+becomes a discard whose reason comes from the closed :class:`Reason` set, so a
+run can always account for every page it was given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..model import Document
+from ..options import DEFAULT_OPTIONS, Options
+from ..pipeline import extract
+from .budget import PageTimeout, time_limit
+
+#: Pages above this many bytes are discarded as ``too_large`` (a batch setting, not an
+#: extraction option: ``Options.max_input_bytes`` truncates, a batch job audits instead).
+DEFAULT_MAX_PAGE_BYTES = 16 * 1024 * 1024
+#: CPU seconds one page may take before it is discarded as ``timeout``.
+DEFAULT_PAGE_TIMEOUT = 30.0
+
+_DETAIL_LIMIT = 300
+
+
+class Reason(str, Enum):
+    """Why a page produced no document: the closed vocabulary of ``discards.jsonl``."""
+
+    NON_HTML = "non_html"  # PDF, image, JSON, ... by content type or by its bytes
+    DECODE_ERROR = "decode_error"  # the container could not yield the page (truncated, bad JSON)
+    PARSE_ERROR = "parse_error"  # lxml could not build a tree from the text
+    EMPTY_CONTENT = "empty_content"  # parsed, but no main content was found
+    TOO_LARGE = "too_large"  # above the batch size cap
+    TIMEOUT = "timeout"  # above the per-page time budget
+    EXTRACTOR_ERROR = "extractor_error"  # a bug: the extractor raised
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where a page came from, precise enough to find it again by hand."""
+
+    file: str
+    line: int | None = None  # JSONL, 1-based
+    offset: int | None = None  # WARC, byte offset of the record (compressed stream)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "offset": self.offset}
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            return f"{self.file}:{self.line}"
+        if self.offset is not None:
+            return f"{self.file}@{self.offset}"
+        return self.file
+
+
+@dataclass(frozen=True, slots=True)
+class PageRecord:
+    """One page as a source delivered it, before any extraction.
+
+    ``body`` is ``str`` only when the source held already-decoded text (a JSONL
+    ``html`` string); then no charset applies. ``size`` and ``content_sha256`` cover
+    the whole payload even when a too-large body was not kept. ``problem`` is set by
+    a source that could not deliver the page at all (a truncated WARC record).
+    """
+
+    url: str | None
+    body: bytes | str
+    location: Location
+    size: int
+    content_sha256: str
+    headers: tuple[tuple[str, str], ...] = ()
+    content_type: str | None = None
+    fetched_at: str | None = None
+    problem: tuple[Reason, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one page produced: a document row and its chunk rows, or a discard row."""
+
+    url: str | None
+    content_sha256: str
+    document: dict[str, Any] | None = None
+    chunks: tuple[dict[str, Any], ...] = ()
+    discard: dict[str, Any] | None = None
+
+
+def sha256_of(body: bytes | str) -> str:
+    """The content hash used by stamps and ``--resume`` (text hashed as its UTF-8)."""
+    raw = body if isinstance(body, bytes) else body.encode("utf-8", "surrogatepass")
+    return hashlib.sha256(raw).hexdigest()
+
+
+def doc_id(url: str | None, content_sha256: str) -> str:
+    """Stable id of a page: equal url and bytes give the same id on any machine."""
+    return hashlib.sha256(f"{url or ''}\n{content_sha256}".encode()).hexdigest()[:16]
+
+
+def timeout_detail(budget: float | None) -> str:
+    """One wording whether the alarm or the pool's watchdog stopped the page, so the
+    files of two runs do not differ by which guard happened to fire first."""
+    return f"over the per-page budget of {budget} CPU seconds"
+
+
+def process_record(
+    record: PageRecord,
+    options: Options | None = None,
+    *,
+    max_bytes: int = DEFAULT_MAX_PAGE_BYTES,
+    time_budget: float | None = DEFAULT_PAGE_TIMEOUT,
+) -> Outcome:
+    """Extract one page into rows, or explain in a discard why it yields none."""
+    opts = options or DEFAULT_OPTIONS
+    if record.problem is not None:
+        return _discard(record, record.problem[0], record.problem[1])
+    if record.size > max_bytes:
+        return _discard(record, Reason.TOO_LARGE, f"{record.size} bytes > cap of {max_bytes}")
+    why_not_html = non_html_reason(record)
+    if why_not_html:
+        return _discard(record, Reason.NON_HTML, why_not_html)
+    try:
+        with time_limit(time_budget):
+            doc = extract(record.body, url=record.url, headers=_headers(record), options=opts)
+            if not doc.markdown:
+                return _empty_discard(record, doc)
+            return _rows(record, doc, opts)
+    except PageTimeout:
+        return _discard(record, Reason.TIMEOUT, timeout_detail(time_budget))
+    except Exception as exc:  # per-page isolation: any bug becomes an audited discard
+        return _discard(record, Reason.EXTRACTOR_ERROR, f"{type(exc).__name__}: {exc}")
+
+
+# ----------------------------------------------------------------------------- non-HTML
+
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
+#: Types that say nothing about the payload; the bytes are sniffed instead.
+_VAGUE_TYPES = ("", "application/octet-stream", "text/plain", "binary/octet-stream",
+                "application/unknown", "unknown/unknown")
+_MAGIC = {
+    b"%PDF-": "PDF", b"\x89PNG": "PNG image", b"\xff\xd8\xff": "JPEG image",
+    b"GIF8": "GIF image", b"PK\x03\x04": "ZIP archive", b"\x1f\x8b": "gzip data",
+    b"RIFF": "RIFF media", b"\x00\x00\x01\x00": "icon", b"wOF": "web font",
+}
+
+
+def non_html_reason(record: PageRecord) -> str | None:
+    """Why the payload is not an HTML page, or ``None`` if it may be one."""
+    declared = (record.content_type or _header(record.headers, "content-type") or "")
+    mime = declared.split(";", 1)[0].strip().lower()
+    if mime and mime not in _VAGUE_TYPES and mime not in _HTML_TYPES:
+        return f"content type {mime}"
+    if isinstance(record.body, str):
+        return None
+    head = record.body[:1024]
+    for magic, name in _MAGIC.items():
+        if head.startswith(magic):
+            return f"payload is {name}"
+    controls = sum(1 for b in head if b < 9 or 13 < b < 32)
+    if head and controls > len(head) // 10:
+        return f"payload is binary ({controls} control bytes in the first {len(head)})"
+    return None
+
+
+def _header(headers: tuple[tuple[str, str], ...], name: str) -> str | None:
+    for key, value in headers:
+        if key.strip().lower() == name:
+            return value
+    return None
+
+
+def _headers(record: PageRecord) -> Mapping[str, str] | None:
+    """HTTP headers for ``extract``; a JSONL ``content_type`` acts as the header."""
+    headers = dict(record.headers)
+    if record.content_type and _header(record.headers, "content-type") is None:
+        headers["Content-Type"] = record.content_type
+    return headers or None
+
+
+# ----------------------------------------------------------------------------- rows
+
+
+def _empty_discard(record: PageRecord, doc: Document) -> Outcome:
+    detail = "; ".join(doc.warnings) or "no main content"
+    unparsable = any(w.startswith("unparsable") for w in doc.warnings)
+    return _discard(record, Reason.PARSE_ERROR if unparsable else Reason.EMPTY_CONTENT, detail)
+
+
+def _discard(record: PageRecord, reason: Reason, detail: str) -> Outcome:
+    row = {
+        "url": record.url,
+        "doc_id": doc_id(record.url, record.content_sha256),
+        "reason": reason.value,
+        "detail": detail[:_DETAIL_LIMIT],
+        "location": record.location.to_dict(),
+        "content_sha256": record.content_sha256,
+        "bytes": record.size,
+    }
+    return Outcome(record.url, record.content_sha256, discard=row)
+
+
+def _rows(record: PageRecord, doc: Document, options: Options) -> Outcome:
+    from ..tokens import get_tokenizer
+
+    ident = doc_id(record.url, doc.stamp.content_sha256)
+    record_dict = doc.to_dict()
+    chunks = tuple(
+        {**c.to_dict(), "url": record.url, "doc_id": ident} for c in doc.chunks
+    )
+    document = {
+        "url": record.url,
+        "doc_id": ident,
+        "location": record.location.to_dict(),
+        "fetched_at": record.fetched_at,
+        "metadata": record_dict["metadata"],
+        "markdown": doc.markdown,
+        "stamp": record_dict["stamp"],
+        "counts": {
+            "chunks": len(doc.chunks),
+            "tokens": get_tokenizer(options.tokenizer).count(doc.markdown),
+            "bytes": len(doc.markdown.encode("utf-8")),
+        },
+        "encoding": doc.encoding.name,
+        "warnings": list(doc.warnings),
+    }
+    return Outcome(record.url, record.content_sha256, document=document, chunks=chunks)
+
+
+def record_to_row(record: PageRecord) -> dict[str, Any]:
+    """A flat, Arrow-friendly row (for Ray datasets); :func:`record_from_row` inverts it."""
+    is_text = isinstance(record.body, str)
+    body = record.body.encode("utf-8", "surrogatepass") if isinstance(record.body, str) \
+        else record.body
+    return {
+        "url": record.url,
+        "html": body,
+        "html_is_text": is_text,
+        "headers": json.dumps(record.headers),
+        "content_type": record.content_type,
+        "fetched_at": record.fetched_at,
+        "location": json.dumps(record.location.to_dict()),
+        "size": record.size,
+        "content_sha256": record.content_sha256,
+        "problem": json.dumps([record.problem[0].value, record.problem[1]])
+        if record.problem else None,
+    }
+
+
+def record_from_row(row: Mapping[str, Any]) -> PageRecord:
+    """A row of url + html bytes (+ optional headers and the fields above) as a record.
+
+    Only ``html`` is required; headers may be a mapping, a list of pairs or their JSON.
+    """
+    html = row.get("html")
+    raw = bytes(html) if html is not None else b""
+    body: bytes | str = raw.decode("utf-8", "surrogatepass") if row.get("html_is_text") else raw
+    headers = row.get("headers")
+    if isinstance(headers, (str, bytes)):
+        headers = json.loads(headers)
+    pairs = headers.items() if isinstance(headers, Mapping) else (headers or ())
+    loc = row.get("location")
+    loc_dict = json.loads(loc) if isinstance(loc, (str, bytes)) else (loc or {})
+    problem = row.get("problem")
+    problem_pair = json.loads(problem) if isinstance(problem, (str, bytes)) else problem
+    size = row.get("size")
+    sha = row.get("content_sha256")
+    return PageRecord(
+        url=_opt_str(row.get("url")),
+        body=body,
+        location=Location(str(loc_dict.get("file") or "<row>"), loc_dict.get("line"),
+                          loc_dict.get("offset")),
+        size=int(size) if size is not None else len(raw),
+        content_sha256=str(sha) if sha else sha256_of(body),
+        headers=tuple((str(k), str(v)) for k, v in pairs),
+        content_type=_opt_str(row.get("content_type")),
+        fetched_at=_opt_str(row.get("fetched_at")),
+        problem=(Reason(problem_pair[0]), str(problem_pair[1])) if problem_pair else None,
+    )
+
+
+def _opt_str(value: object) -> str | None:
+    return None if value is None else str(value)

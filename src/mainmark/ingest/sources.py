@@ -1,0 +1,281 @@
+"""Inputs to a stream of :class:`~mainmark.ingest.records.PageRecord`, never loaded whole.
+
+An input argument is a file, a directory (walked iteratively, in sorted order so
+runs are reproducible) or a glob. Each file is classified by its first bytes,
+after gunzipping when it is gzip: ``WARC/`` starts a WARC, ``{`` a JSONL file,
+anything else given explicitly is one HTML page. Inside a directory, a file that
+is neither WARC nor JSONL counts as a page only if its name or its bytes look like
+HTML, so a ``README`` or a stray image next to the pages is not a "page".
+
+Readers keep at most ``max_bytes`` of a payload in memory; a larger one is hashed
+through and delivered empty with its true size, to become a ``too_large`` discard.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import glob
+import gzip
+import hashlib
+import json
+import os
+import re
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from enum import Enum
+from typing import IO, Any, cast
+
+from ..errors import InputError
+from .records import Location, PageRecord, Reason, sha256_of
+
+_READ_CHUNK = 1 << 20
+_HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+_GLOB_CHARS = re.compile(r"[*?\[]")
+_PAGE_FIELD = re.compile(rb'"(html|body|html_base64|body_base64)"\s*:')
+_BASE64 = re.compile(r"^[A-Za-z0-9+/\s]*={0,2}\s*$")
+
+
+class Kind(str, Enum):
+    HTML = "html"
+    JSONL = "jsonl"
+    WARC = "warc"
+    OTHER = "other"
+
+
+def expand_inputs(inputs: Sequence[str], *, exclude: str | None = None
+                  ) -> list[tuple[str, Kind]]:
+    """Every input file with its kind, in a deterministic order.
+
+    ``exclude`` is a directory never read from (the output directory, which may sit
+    inside an input directory and holds JSONL of its own). Raises
+    :class:`~mainmark.errors.InputError` for an argument that names nothing.
+    """
+    skip = os.path.realpath(exclude) + os.sep if exclude else None
+    found: list[tuple[str, Kind]] = []
+    for arg in inputs:
+        if os.path.isdir(arg):
+            for path in _walk(arg):
+                if skip and os.path.realpath(path).startswith(skip):
+                    continue
+                kind = sniff(path, in_directory=True)
+                if kind is not Kind.OTHER:
+                    found.append((path, kind))
+        elif os.path.exists(arg):
+            kind = sniff(arg)
+            found.append((arg, Kind.HTML if kind is Kind.OTHER else kind))
+        elif _GLOB_CHARS.search(arg):
+            matches = sorted(glob.glob(arg, recursive=True))
+            if not matches:
+                raise InputError(f"no file matches {arg!r}")
+            found.extend(expand_inputs(matches, exclude=exclude))
+        else:
+            raise InputError(f"no such file or directory: {arg!r}")
+    return found
+
+
+def _walk(top: str) -> Iterator[str]:
+    """Files under ``top`` in sorted order, iteratively, not following directory links."""
+    stack = [top]
+    while stack:
+        current = stack.pop()
+        try:
+            entries = sorted(os.scandir(current), key=lambda e: e.name)
+        except OSError:
+            continue
+        subdirs = []
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                subdirs.append(entry.path)
+            elif entry.is_file() and not entry.name.startswith("."):
+                yield entry.path
+        stack.extend(reversed(subdirs))
+
+
+def sniff(path: str, *, in_directory: bool = False) -> Kind:
+    """Classify a file by its first bytes (``OTHER``: not a page container nor HTML).
+
+    Inside a directory a ``{`` file must also mention a page field near its start to
+    be JSONL, so a stray ``package.json`` is not read as a thousand bad pages.
+    """
+    try:
+        with _open(path) as stream:
+            head = stream.read(4096)
+    except (OSError, EOFError, zlib.error):
+        head = b""
+    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if stripped.startswith(b"WARC/"):
+        return Kind.WARC
+    if stripped.startswith(b"{"):
+        if not in_directory or _PAGE_FIELD.search(head):
+            return Kind.JSONL
+        return Kind.OTHER
+    name = path.lower().removesuffix(".gz")
+    if name.endswith(_HTML_SUFFIXES) or stripped[:1] == b"<":
+        return Kind.HTML
+    return Kind.OTHER
+
+
+def _open(path: str) -> IO[bytes]:
+    """A binary stream, gunzipped when the file starts with the gzip magic."""
+    with open(path, "rb") as probe:
+        gzipped = probe.read(2) == b"\x1f\x8b"
+    if gzipped:
+        return cast(IO[bytes], gzip.GzipFile(path, "rb"))
+    return open(path, "rb")
+
+
+def iter_pages(
+    files: Iterable[tuple[str, Kind]], *, max_bytes: int
+) -> Iterator[PageRecord]:
+    """Stream the page records of every input file, in order."""
+    for path, kind in files:
+        if kind is Kind.WARC:
+            from .warc import read_warc
+
+            yield from read_warc(path, max_bytes=max_bytes)
+        elif kind is Kind.JSONL:
+            yield from read_jsonl(path, max_bytes=max_bytes)
+        else:
+            yield read_html_file(path, max_bytes=max_bytes)
+
+
+def read_capped(stream: IO[bytes], max_bytes: int) -> tuple[bytes | None, int, str]:
+    """Read a payload: ``(body or None when over max_bytes, true size, sha256)``."""
+    digest = hashlib.sha256()
+    kept: list[bytes] = []
+    size = 0
+    while True:
+        block = stream.read(_READ_CHUNK)
+        if not block:
+            break
+        digest.update(block)
+        size += len(block)
+        if size <= max_bytes:
+            kept.append(block)
+        else:
+            kept.clear()
+    return (b"".join(kept) if size <= max_bytes else None), size, digest.hexdigest()
+
+
+def read_html_file(path: str, *, max_bytes: int) -> PageRecord:
+    """One file, one page; a broken gzip becomes a ``decode_error`` record."""
+    location = Location(path)
+    try:
+        with _open(path) as stream:
+            body, size, sha = read_capped(stream, max_bytes)
+    except (OSError, EOFError, zlib.error) as exc:
+        return _problem(None, location, Reason.DECODE_ERROR, f"cannot read file: {exc}")
+    return PageRecord(None, body or b"", location, size, sha)
+
+
+def _problem(url: str | None, location: Location, reason: Reason, detail: str,
+             size: int = 0, sha: str | None = None) -> PageRecord:
+    return PageRecord(url, b"", location, size, sha or sha256_of(b""),
+                      problem=(reason, detail))
+
+
+# ----------------------------------------------------------------------------- JSONL
+
+
+def read_jsonl(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
+    """One page per line; a bad line is a discard at its line number, never the end."""
+    # A base64 body is 4/3 of the page, plus JSON escaping and the other fields.
+    line_limit = max_bytes * 4 // 3 + 65536
+    try:
+        stream = _open(path)
+    except OSError as exc:
+        yield _problem(None, Location(path), Reason.DECODE_ERROR, f"cannot read file: {exc}")
+        return
+    with stream:
+        number = 0
+        while True:
+            location = Location(path, line=number + 1)
+            try:
+                line = stream.readline(line_limit)
+            except (OSError, EOFError, zlib.error) as exc:
+                yield _problem(None, location, Reason.DECODE_ERROR, f"unreadable: {exc}")
+                return
+            if not line:
+                return
+            number += 1
+            if not line.endswith(b"\n") and len(line) >= line_limit:
+                size = len(line) + _skip_line(stream)
+                yield _problem(None, location, Reason.TOO_LARGE,
+                               f"JSONL line of {size} bytes > cap", size=size)
+                continue
+            if line.strip():
+                yield _jsonl_record(line, location)
+
+
+def _skip_line(stream: IO[bytes]) -> int:
+    skipped = 0
+    while True:
+        part = stream.readline(_READ_CHUNK)
+        skipped += len(part)
+        if not part or part.endswith(b"\n"):
+            return skipped
+
+
+def _jsonl_record(line: bytes, location: Location) -> PageRecord:
+    try:
+        obj = json.loads(line)
+    except ValueError as exc:
+        return _problem(None, location, Reason.DECODE_ERROR, f"invalid JSON: {exc}",
+                        size=len(line), sha=sha256_of(line))
+    if not isinstance(obj, dict):
+        return _problem(None, location, Reason.DECODE_ERROR, "JSONL line is not an object",
+                        size=len(line), sha=sha256_of(line))
+    url = obj.get("url") if isinstance(obj.get("url"), str) else None
+    try:
+        body = _jsonl_body(obj)
+    except ValueError as exc:
+        return _problem(url, location, Reason.DECODE_ERROR, str(exc), size=len(line),
+                        sha=sha256_of(line))
+    headers = _header_pairs(obj.get("headers"))
+    size = len(body) if isinstance(body, bytes) else len(body.encode("utf-8", "surrogatepass"))
+    content_type = obj.get("content_type")
+    fetched_at = obj.get("fetched_at")
+    return PageRecord(
+        url, body, location, size, sha256_of(body), headers,
+        content_type=str(content_type) if content_type else None,
+        fetched_at=str(fetched_at) if fetched_at else None,
+    )
+
+
+def _jsonl_body(obj: dict[str, Any]) -> bytes | str:
+    """The page of a JSONL object: ``html`` or ``body``, text or base64.
+
+    ``html_base64`` / ``body_base64`` or ``"body_encoding": "base64"`` say it outright;
+    otherwise a string with no ``<`` that is valid base64 is taken to be base64.
+    """
+    for key in ("html_base64", "body_base64"):
+        if isinstance(obj.get(key), str):
+            return _b64(obj[key])
+    value = obj.get("html", obj.get("body"))
+    if not isinstance(value, str):
+        raise ValueError("JSONL line has no html/body string")
+    if str(obj.get("body_encoding", "")).lower() == "base64":
+        return _b64(value)
+    if "<" not in value and value.strip() and _BASE64.match(value):
+        try:
+            return _b64(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _b64(text: str) -> bytes:
+    try:
+        return base64.b64decode("".join(text.split()), validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise ValueError(f"invalid base64 body: {exc}") from exc
+
+
+def _header_pairs(value: object) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, dict):
+        return tuple((str(k), str(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple((str(p[0]), str(p[1])) for p in value
+                     if isinstance(p, (list, tuple)) and len(p) == 2)
+    return ()
