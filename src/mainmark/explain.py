@@ -6,7 +6,8 @@ from .model import Explain
 
 
 def format_explain(explain: Explain) -> str:
-    lines = [f"strategy: {explain.strategy.value}" + (f" ({explain.detail})" if explain.detail else "")]
+    detail = f" ({explain.detail})" if explain.detail else ""
+    lines = [f"strategy: {explain.strategy.value}{detail}"]
     if explain.stripped:
         kinds = ", ".join(f"{k}={v}" for k, v in sorted(explain.stripped.items()))
         lines.append(f"stripped bytes: {kinds}")

@@ -95,7 +95,10 @@ def locate_article_body(body: HtmlElement, m: Measures,
     return None
 
 
-def _coverage(m: Measures, wanted: set[str]) -> tuple[dict[HtmlElement, int], dict[HtmlElement, int]]:
+_Counts = dict[HtmlElement, int]
+
+
+def _coverage(m: Measures, wanted: set[str]) -> tuple[_Counts, _Counts]:
     """Per element: how many of its words are articleBody words, and how many words."""
     covered: dict[HtmlElement, int] = {}
     total: dict[HtmlElement, int] = {}

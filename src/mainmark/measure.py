@@ -34,7 +34,6 @@ from .vocab import (
     words,
 )
 
-
 _NO_WORDS: frozenset[str] = frozenset()
 
 

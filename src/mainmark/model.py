@@ -190,7 +190,8 @@ class Chunk:
     stamp: Stamp
 
     def to_dict(self) -> dict[str, Any]:
-        return _plain(self)
+        record: dict[str, Any] = _plain(self)
+        return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +210,7 @@ class Document:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-serialisable record (blocks are internal and left out)."""
-        record = _plain(self)
+        record: dict[str, Any] = _plain(self)
         record.pop("blocks", None)
         return record
 

@@ -56,7 +56,8 @@ _TAG_BONUS = {"div": 5, "article": 8, "main": 5, "section": 3, "td": 3, "blockqu
               "aside": -10}
 
 
-def select(page: Page, structured: Structured, stripped: dict[str, int], options: Options) -> Content:
+def select(page: Page, structured: Structured, stripped: dict[str, int],
+           options: Options) -> Content:
     """Choose the main content of ``page`` (cleaned) without mutating it."""
     root = page.root
     if root is None:
@@ -173,10 +174,11 @@ def _paragraph_score(el: HtmlElement, m: Measures) -> float:
     size = m.text.get(el, 0)
     text = el.text_content()
     commas = text.count(",") + text.count("，") + text.count("、") + text.count("،")
-    return (1.0 + commas + min(size / 100.0, 3.0)) * (1.0 - m.density(el))
+    return float((1.0 + commas + min(size / 100.0, 3.0)) * (1.0 - m.density(el)))
 
 
-def _select_roots(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]) -> list[HtmlElement]:
+def _select_roots(body: HtmlElement, m: Measures,
+                  chrome: dict[HtmlElement, str]) -> list[HtmlElement]:
     """Readability-style scoring: paragraphs feed their ancestors; best container wins."""
     return _select(body, m, chrome)[0]
 
@@ -222,7 +224,8 @@ def _score(body: HtmlElement, m: Measures,
     return scores, blocked
 
 
-def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement], body: HtmlElement) -> HtmlElement:
+def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
+           body: HtmlElement) -> HtmlElement:
     """Climb while an ancestor holds clearly more prose at a similar quality.
 
     Page builders (Divi, Elementor, Gutenberg groups) split one article into many
@@ -441,7 +444,8 @@ def _text_of(content: Content, m: Measures) -> int:
     return max(0, total)
 
 
-def _removals(removed: dict[HtmlElement, str], m: Measures, options: Options) -> tuple[Removal, ...]:
+def _removals(removed: dict[HtmlElement, str], m: Measures,
+              options: Options) -> tuple[Removal, ...]:
     if not options.explain:
         return ()
     out = []
@@ -451,5 +455,6 @@ def _removals(removed: dict[HtmlElement, str], m: Measures, options: Options) ->
     return tuple(out)
 
 
-def _explain(content: Content, strategy: Strategy, detail: str, stripped: dict[str, int]) -> Explain:
+def _explain(content: Content, strategy: Strategy, detail: str,
+             stripped: dict[str, int]) -> Explain:
     return Explain(strategy, detail, content.explain.removals, stripped)

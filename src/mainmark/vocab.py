@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 # --------------------------------------------------------------------------- stripping
 
@@ -165,7 +166,7 @@ def words(value: str) -> frozenset[str]:
             continue
         parts = [p for p in _SPLIT.split(_CAMEL.sub(r"\1 \2", entry).lower()) if p]
         out.update(parts)
-        out.update(a + b for a, b in zip(parts, parts[1:]))
+        out.update(a + b for a, b in pairwise(parts))
     return frozenset(out)
 
 
