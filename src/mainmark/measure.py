@@ -77,35 +77,49 @@ def _is_link(el: HtmlElement) -> bool:
 
 def measure(root: HtmlElement) -> Measures:
     order = list(root.iter(etree.Element))
+    n = len(order)
     index = {el: i for i, el in enumerate(order)}
-    text: dict[HtmlElement, int] = {}
-    link: dict[HtmlElement, int] = {}
-    links: dict[HtmlElement, int] = {}
-    short: dict[HtmlElement, int] = {}
-    headed: set[HtmlElement] = set()
-    for el in reversed(order):
-        if el.tag in HEADING_TAGS:
-            headed.add(el)
-        t = text.get(el, 0) + _size(el.text)
-        text[el] = t
-        if el.tag == "a" and _is_link(el):
-            link[el] = t
-            links[el] = links.get(el, 0) + 1
+    # Parallel lists by document position: far cheaper than dicts in the hot loop.
+    parent_of = [index.get(el.getparent(), -1) for el in order]
+    text = [0] * n
+    link = [0] * n
+    links = [0] * n
+    short = [0] * n
+    headed_at = [False] * n
+    for i in range(n - 1, -1, -1):
+        el = order[i]
+        tag = el.tag
+        s = el.text
+        t = text[i] + (len(s.strip().encode("utf-8", "surrogatepass")) if s and not s.isspace()
+                       else 0)
+        text[i] = t
+        if tag in HEADING_TAGS:
+            headed_at[i] = True
+        if tag == "a" and _is_link(el):
+            link[i] = t
+            links[i] += 1
             if t < 50:
-                short[el] = short.get(el, 0) + 1
-        parent = el.getparent()
-        if parent is None or parent not in index:
+                short[i] += 1
+        p = parent_of[i]
+        if p < 0:
             continue
-        text[parent] = text.get(parent, 0) + t + _size(el.tail)
-        if el in headed:
-            headed.add(parent)
-        if link.get(el):
-            link[parent] = link.get(parent, 0) + link[el]
-        if links.get(el):
-            links[parent] = links.get(parent, 0) + links[el]
-        if short.get(el):
-            short[parent] = short.get(parent, 0) + short[el]
-    m = Measures(order, index, text, link, links, short, headed=headed)
+        s = el.tail
+        text[p] += t + (len(s.strip().encode("utf-8", "surrogatepass")) if s and not s.isspace()
+                        else 0)
+        if headed_at[i]:
+            headed_at[p] = True
+        if links[i]:
+            link[p] += link[i]
+            links[p] += links[i]
+            short[p] += short[i]
+    m = Measures(
+        order, index,
+        dict(zip(order, text, strict=True)),
+        {el: v for el, v in zip(order, link, strict=True) if v},
+        {el: v for el, v in zip(order, links, strict=True) if v},
+        {el: v for el, v in zip(order, short, strict=True) if v},
+        headed={el for el, h in zip(order, headed_at, strict=True) if h},
+    )
     _classify(root, m)
     return m
 
@@ -139,7 +153,7 @@ def _classify(root: HtmlElement, m: Measures) -> None:
         if marks_main:
             m.main_marks.append(el)
         facts.append((el, ws, role, marks_main))
-    spans = [(m.index[mk], _last_index(mk, m)) for mk in m.main_marks if mk in m.index]
+    inside_main = _inside_marks(m)
     for el, ws, role, marks_main in facts:
         if ws:
             m.words[el] = ws
@@ -149,10 +163,28 @@ def _classify(root: HtmlElement, m: Measures) -> None:
         if marks_main:
             continue
         i = m.index.get(el, -1)
-        inside = any(lo < i <= hi for lo, hi in spans)
-        verdict = _chrome_verdict(el.tag, role, ws, inside)
+        verdict = _chrome_verdict(el.tag, role, ws, i >= 0 and inside_main[i])
         if verdict:
             m.chrome[el] = verdict
+
+
+def _inside_marks(m: Measures) -> list[bool]:
+    """Per document position: strictly inside some main mark's subtree."""
+    n = len(m.order)
+    delta = [0] * (n + 1)
+    for mk in m.main_marks:
+        lo = m.index.get(mk)
+        if lo is None:
+            continue
+        hi = _last_index(mk, m)
+        delta[lo + 1] += 1
+        delta[hi + 1] -= 1
+    out = [False] * n
+    depth = 0
+    for i in range(n):
+        depth += delta[i]
+        out[i] = depth > 0
+    return out
 
 
 def _last_index(el: HtmlElement, m: Measures) -> int:

@@ -83,9 +83,20 @@ class Page:
         return self.url
 
 
+_LOOKUP = etree.ElementDefaultClassLookup(
+    element=lxml.html.HtmlElement, comment=lxml.html.HtmlComment,
+    pi=lxml.html.HtmlProcessingInstruction, entity=lxml.html.HtmlEntity,
+)
+
+
 def _parser() -> lxml.html.HTMLParser:
     # huge_tree lifts libxml2's 256-level depth limit to 2048 and its 10 MB text-node limit.
-    return lxml.html.HTMLParser(huge_tree=True, remove_comments=False, remove_pis=True)
+    parser = lxml.html.HTMLParser(huge_tree=True, remove_comments=False, remove_pis=True)
+    # lxml.html's default lookup runs a Python callback for every element proxy (to hand
+    # out FormElement, InputElement, ...); we need none of those, and a C-level default
+    # lookup makes every tree walk measurably cheaper.
+    parser.set_element_class_lookup(_LOOKUP)
+    return parser
 
 
 def sanitize(text: str) -> str:

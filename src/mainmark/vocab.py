@@ -164,7 +164,9 @@ def words(value: str) -> frozenset[str]:
     for entry in value.split():
         if entry.lower().startswith(IGNORED_CLASS_PREFIXES):
             continue
-        parts = [p for p in _SPLIT.split(_CAMEL.sub(r"\1 \2", entry).lower()) if p]
+        if not entry.islower():
+            entry = _CAMEL.sub(r"\1 \2", entry).lower()
+        parts = [p for p in _SPLIT.split(entry) if p]
         out.update(parts)
         out.update(a + b for a, b in pairwise(parts))
     return frozenset(out)
