@@ -26,6 +26,7 @@ from .vocab import (
     MAIN_WORDS,
     NARROW_CHROME_WORDS,
     NARROW_STEMS,
+    PROSE_CHROME_WORDS,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
     SIZE_LIMIT_BYTES,
@@ -221,6 +222,24 @@ def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
     """The chrome verdict for a node inside the selected content (narrow vocabulary)."""
     role = el.get("role", "").lower() if el.get("role") else ""
     verdict = _chrome_verdict(el.tag, role, m.words.get(el, frozenset()), True)
-    if verdict and verdict[7:] in SIZE_LIMITED_WORDS and m.text.get(el, 0) > SIZE_LIMIT_BYTES:
+    if not verdict or not verdict.startswith("narrow:"):
+        return verdict
+    word = verdict[7:]
+    if word in SIZE_LIMITED_WORDS and m.text.get(el, 0) > SIZE_LIMIT_BYTES:
         return None
+    if word not in PROSE_CHROME_WORDS and _is_prose(el, m):
+        return None  # an "ads"/"print"/"social" class on a box of real paragraphs
     return verdict
+
+
+def _is_prose(el: HtmlElement, m: Measures) -> bool:
+    """Several real paragraphs and few links: content, whatever the box is classed."""
+    if m.text.get(el, 0) < 600 or m.density(el) > 0.2:
+        return False
+    long_paragraphs = 0
+    for p in el.iter("p"):
+        if m.text.get(p, 0) >= 100 and m.density(p) < 0.2:
+            long_paragraphs += 1
+            if long_paragraphs >= 3:
+                return True
+    return False

@@ -181,6 +181,9 @@ def stem_hit(ws: frozenset[str], stems: tuple[str, ...]) -> str | None:
     return None
 
 
+#: Chrome that is prose by nature: reader comments are paragraphs, and still not content.
+PROSE_CHROME_WORDS = frozenset({"comments", "commentlist", "disqus", "respond", "reply"})
+
 #: Narrow words that only mark chrome when the element is small: a paywall *prompt* is
 #: chrome, but publishers also wrap the gated article text itself in ``div.paywall``.
 SIZE_LIMITED_WORDS = frozenset({"paywall"})
