@@ -18,7 +18,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from .parse import Page
-from .vocab import FORM_CONTROL_TAGS, HYDRATION_MARKERS, INVISIBLE_TAGS
+from .vocab import FORM_CONTROL_TAGS, HYDRATION_MARKERS, INVISIBLE_TAGS, VOID_INVISIBLE_TAGS
 
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
@@ -34,6 +34,7 @@ def clean(page: Page) -> dict[str, int]:
         return stripped
     _open_shadow_roots(root)
     doomed: list[tuple[HtmlElement, str]] = []
+    unwrap: list[HtmlElement] = []
     for el in root.iter():
         tag = el.tag
         if not isinstance(tag, str):
@@ -41,12 +42,22 @@ def clean(page: Page) -> dict[str, int]:
                 doomed.append((el, "comment"))
             continue
         if tag == "noscript" and _noscript_prose(el):
+            unwrap.append(el)  # its paragraphs join the page as ordinary content
+            continue
+        if tag in VOID_INVISIBLE_TAGS and (len(el) or (el.text or "").strip()):
+            # libxml2 nests what follows an unclosed void tag (<embed>, <source>) inside
+            # it: the tag goes, the content it swallowed stays.
+            unwrap.append(el)
             continue
         if tag in INVISIBLE_TAGS:
             doomed.append((el, _script_kind(el) if tag == "script" else tag))
         elif tag in FORM_CONTROL_TAGS:
             doomed.append((el, "form-control"))
+    for el in unwrap:
+        el.drop_tag()
     for el, kind in doomed:
+        if el.getparent() is None:
+            continue
         _count(stripped, kind, el)
         _remove(el)
     _strip_hidden(root, stripped)
@@ -124,8 +135,10 @@ def _strip_data_uris(root: HtmlElement, stripped: dict[str, int]) -> None:
 
 def _count(stripped: dict[str, int], kind: str, el: HtmlElement) -> None:
     if isinstance(el.tag, str):
+        # Markup-heavy kinds count their serialized bytes, the rest their text.
         size = len(etree.tostring(el, encoding="utf-8", with_tail=False)) if kind in (
-            "svg", "iframe", "object") else len((el.text or "").encode("utf-8", "replace"))
+            "svg", "iframe", "object", "template", "canvas", "embed") else len(
+            el.text_content().encode("utf-8", "replace"))
     else:
         size = len((el.text or "").encode("utf-8", "replace"))
     stripped[kind] = stripped.get(kind, 0) + size

@@ -23,6 +23,7 @@ _DENSE_SHARE = 0.8
 _LIST_TAGS = frozenset({"ul", "ol", "dl"})
 _LONG_ITEM_BYTES = 80
 _SHORT_SHARE = 0.8
+_BELOW_FLOOR_SHARE = 0.3
 #: Blocks tested for link density: paragraphs and list/box containers.
 _DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr",
                            "span", "td", "header", "footer", "aside", "nav", "center",
@@ -112,7 +113,10 @@ def _link_dense(el: HtmlElement, m: Measures) -> bool:
         # A list of long link texts (changelogs, bug lists, reading lists with titles) is
         # content; menus and related-story strips are lists of short links.
         return el.tag not in _LIST_TAGS or size < _LONG_ITEM_BYTES * max(1, len(el))
-    return n_links >= 2 and m.short_links.get(el, 0) >= _SHORT_SHARE * n_links
+    # Below the floor, a strip of short links goes; prose that merely holds a couple of
+    # short inline links (a sentence with two citations) does not.
+    return (n_links >= 2 and m.short_links.get(el, 0) >= _SHORT_SHARE * n_links
+            and m.link.get(el, 0) >= _BELOW_FLOOR_SHARE * size)
 
 
 def _trim_tail(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:

@@ -450,7 +450,7 @@ def _removals(removed: dict[HtmlElement, str], m: Measures,
         return ()
     out = []
     for el, rule in sorted(removed.items(), key=lambda kv: m.index.get(kv[0], 0)):
-        preview = " ".join(el.text_content().split())[:80]
+        preview = " ".join(" ".join(el.itertext()).split())[:80]
         out.append(Removal(rule, tag_path(el), preview, m.text.get(el, 0)))
     return tuple(out)
 

@@ -27,6 +27,10 @@ INVISIBLE_TAGS = frozenset({
     "link", "meta", "param", "source", "track", "map", "area", "dialog",
 })
 
+#: Void elements among them: they cannot hold content, so anything the parser nested
+#: inside one (after an unclosed ``<embed>``) is page content that must survive.
+VOID_INVISIBLE_TAGS = frozenset({"embed", "source", "track", "param", "link", "meta", "area"})
+
 #: Form controls: their labels ("Subscribe", "Search") are interface, not content.
 FORM_CONTROL_TAGS = frozenset({"input", "button", "select", "option", "textarea", "datalist"})
 
@@ -133,7 +137,8 @@ NEGATIVE_WORDS = BROAD_CHROME_WORDS | frozenset({
 #: Stems matched at the start of a token, for the compounds CMS themes glue together
 #: (``relatedposts``, ``sharetools``, ``newsletterbox``, ``sidebarwidget``). Only stems
 #: whose every continuation is still chrome are listed (not ``comment``: ``commentary``).
-BROAD_STEMS = ("related", "share", "social", "newsletter", "advert", "sponsor",
+BROAD_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", "sharelink",
+               "sharethis", "shareaholic", "social", "newsletter", "advert", "sponsor",
                "breadcrumb", "cookie", "footer", "sidebar", "navbar", "recommend", "subscri",
                "signup", "taboola", "outbrain", "disqus", "paywall", "teaser", "promo")
 NARROW_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", "social",
