@@ -61,3 +61,23 @@ def test_html_is_clean(case: str) -> None:
     assert not re.search(r"<(?:div|span|font|section|main)\b", html)
     for url in re.findall(r'(?:href|src)="([^"]*)"', html):
         assert re.match(r"[a-z]+:", url), url
+
+
+def test_a_rule_separates_text_blocks_as_it_does_markdown_blocks() -> None:
+    rendered = render_html("<main><div>one<hr>two</div></main>")
+    assert rendered.markdown == "one\n\n---\n\ntwo"
+    assert rendered.text == "one\n\ntwo"
+    assert rendered.html == "<p>one</p>\n<hr>\n<p>two</p>"
+
+
+def test_text_lines_follow_the_markdown_paragraph_around_an_image() -> None:
+    rendered = render_html("<main><p>Q?<br><img src='/a.png' alt='pic'><br>Answer</p></main>")
+    assert rendered.markdown == "Q?\\\n![pic](https://example.com/a.png)\\\nAnswer"
+    assert rendered.text == "Q?\nAnswer"
+
+
+def test_html_has_no_empty_containers_where_markdown_has_no_block() -> None:
+    rendered = render_html("<main><p>a</p><ul><li><img src='x.png'></li></ul>"
+                           "<dl><dt><img src='y.png'></dt></dl><figure></figure><p>b</p></main>")
+    assert rendered.markdown == "a\n\nb"
+    assert rendered.html == "<p>a</p>\n<p>b</p>"

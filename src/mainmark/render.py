@@ -1,8 +1,8 @@
 """Main content to markdown, text and clean HTML, with the markdown's block spans.
 
-The three serializers walk the same roots with the same structural rules
-(:mod:`mainmark.walk`); the markdown one also yields the blocks, whose byte offsets are
-counted here as the markdown is assembled, never searched for afterwards.
+One walk (:mod:`mainmark.walk`) builds all three serializations side by side; the
+markdown one also yields the blocks, whose byte offsets are counted here as the
+markdown is assembled, never searched for afterwards.
 """
 
 from __future__ import annotations
@@ -10,12 +10,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from html import escape as html_escape
-from typing import Any
 
-from .convert import Converter
+from .convert import Converter, escape_line, escape_markdown
 from .model import Block, BlockKind, Content, Link, Metadata
 from .options import Options
-from .serializers import HtmlConverter, TextConverter
+from .serializers import SYNTAXES
 from .srcmap import SourceMap
 from .walk import Piece, collapse
 
@@ -35,40 +34,39 @@ def render(
     content: Content, metadata: Metadata, srcmap: SourceMap | None, options: Options
 ) -> Rendered:
     """Serialize ``content`` three ways; ``blocks`` index the markdown."""
-    kwargs: dict[str, Any] = {"base_url": content.base_url, "removed": content.removed,
-              "link_mode": options.links, "images": options.images, "url_cache": {}}
-    roots = list(content.roots)
-    md = Converter(**kwargs)
-    pieces = md.walk(roots).pieces
-    texts = [p.text for p in TextConverter(**kwargs).walk(roots).pieces]
-    html = HtmlConverter(**kwargs)
-    htmls = [html.block_text(p) for p in html.walk(roots).pieces]
+    converter = Converter(base_url=content.base_url, removed=content.removed,
+                          link_mode=options.links, images=options.images)
+    pieces = converter.walk(list(content.roots)).pieces
     for para in content.paragraphs:
         plain = collapse(" ".join(para.split()))
         if plain:
-            pieces.append(Piece(BlockKind.PARAGRAPH, md.escape_line(md.escape(plain, frozenset()))))
-            texts.append(plain)
-            htmls.append(f"<p>{html_escape(plain, quote=False)}</p>")
+            html = f"<p>{html_escape(plain, quote=False)}</p>"
+            pieces.append(Piece(BlockKind.PARAGRAPH, [escape_line(escape_markdown(plain)),
+                                                      plain, html]))
     if pieces and options.title_heading and metadata.title and not any(
         p.kind == BlockKind.HEADING and p.level == 1 for p in pieces
     ):
         title = collapse(" ".join(metadata.title.split()))
-        if title:
-            pieces.insert(0, Piece(BlockKind.HEADING, "# " + md.escape(title, frozenset()),
+        if title:  # the title is the markdown's heading path root, not page text
+            pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title), "", ""],
                                    level=1))
     markdown, blocks = assemble(pieces, srcmap)
+    text = BLOCK_SEPARATOR.join(t for t in (tidy(p.out[1]) for p in pieces if p.out[1]) if t)
+    html_of = SYNTAXES[2].block_text
     return Rendered(
         markdown=markdown,
-        text=BLOCK_SEPARATOR.join(t for t in map(tidy, texts) if t),
-        html=unicodedata.normalize("NFC", "\n".join(h for h in htmls if h)),
+        text=text,
+        html=unicodedata.normalize("NFC", "\n".join(h for h in map(html_of, pieces) if h)),
         blocks=blocks,
-        links=md.links,
+        links=converter.links,
     )
 
 
 def tidy(text: str) -> str:
     """NFC, no trailing blanks on any line, no blank edge lines."""
     text = unicodedata.normalize("NFC", text)
+    if "\n" not in text:  # most blocks: one line
+        return text.rstrip()
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
@@ -78,7 +76,7 @@ def assemble(pieces: list[Piece], srcmap: SourceMap | None) -> tuple[str, list[B
     blocks: list[Block] = []
     offset = 0
     for piece in pieces:
-        text = tidy(piece.text)
+        text = tidy(piece.out[0])
         if not text:
             continue
         if parts:

@@ -1,46 +1,112 @@
-"""The plain-text and clean-HTML serializers: the markdown converter with other syntax.
+"""How each channel writes a structural decision down: markdown, plain text, clean HTML.
 
-Both inherit every structural decision of :class:`~mainmark.convert.Converter` (what is
-a block, a table, a list item, code) and change only how a decision is written down,
-which is what keeps the three outputs carrying the same content.
+The walk (:mod:`mainmark.walk`) and the converter (:mod:`mainmark.convert`) decide what
+is a block, a table, a list item, code; a :class:`Syntax` only turns a finished decision
+into its channel's text. Keeping the decisions in one place is what keeps the three
+outputs carrying the same content; keeping them out of the per-text-node path is what
+lets one walk feed all three channels cheaply.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape as html_escape
-from typing import Any
 
-from lxml.html import HtmlElement
-
-from .convert import Converter, is_permalink
+from .codeblocks import fence
+from .links import markdown_target
 from .model import BlockKind
-from .rendervocab import CODE_TAGS, DEL_TAGS, EM_TAGS, STRONG_TAGS
-from .tables import Grid
-from .walk import Frame, Piece
+from .tables import Grid, pipe_cell, pipe_table
+from .walk import Piece
+
+#: Markdown escapes inside an image's alt text (``[``/``]`` would end the link text).
+_ALT_ESCAPES = str.maketrans({"\\": "\\\\", "[": "\\[", "]": "\\]"})
 
 
-class TextConverter(Converter):
-    """Text as a reader sees it: no markup, inline elements joined as the browser joins
-    them, table rows as tab-separated lines, code verbatim, no images."""
+class Syntax:
+    """Markdown: the master channel, whose blocks index ``Document.markdown``."""
 
-    hard_break = "\n"
+    channel = 0
+    item_gap = "\n\n"
+
+    def block_text(self, piece: Piece) -> str:
+        """A piece as it stands among blocks (the HTML channel wraps anonymous runs)."""
+        return piece.out[self.channel]
+
+    def item_body(self, pieces: list[Piece]) -> str:
+        """Blocks of one list item; a nested list follows its text without a blank line."""
+        out = ""
+        prev: Piece | None = None
+        for piece in pieces:
+            text = self.block_text(piece)
+            if not text:
+                continue
+            if prev is not None:
+                tight = piece.kind == BlockKind.LIST or prev.kind == BlockKind.LIST
+                out += "\n" if tight else self.item_gap
+            out += text
+            prev = piece
+        return out
+
+    def render_image(self, alt: str, src: str) -> str:
+        return f"![{alt.translate(_ALT_ESCAPES)}]({markdown_target(src)})"
+
+    def render_rule(self) -> str:
+        return "---"
+
+    def render_code(self, code: str, language: str | None) -> str:
+        return fence(code, language)
+
+    def render_cell(self, text: str) -> str:
+        return pipe_cell(text)
+
+    def render_table(self, grid: Grid) -> str:
+        return pipe_table(grid)
+
+    def render_heading(self, level: int, text: str) -> str:
+        return "#" * level + " " + text
+
+    def render_list(self, items: list[tuple[bool, str]], ordered: bool, start: int) -> str:
+        lines = []
+        number = start
+        for _, body in items:
+            if body:
+                lines.append(bullet(f"{number}." if ordered else "-", body))
+            number += 1
+        return "\n".join(lines)
+
+    def render_quote(self, body: str) -> str:
+        return "\n".join("> " + line if line else ">" for line in body.split("\n"))
+
+    def render_definitions(self, entries: list[tuple[str, str]]) -> str:
+        out = ""
+        prev = ""
+        for tag, text in entries:
+            if tag == "dd":
+                text = ": " + text.replace("\n", "\n  ").replace("\n  \n", "\n\n")
+            sep = "\n" if (tag == "dd" or prev == "dt") and prev in ("dt", "dd") else "\n\n"
+            out += (sep if out else "") + text
+            prev = tag
+        return out
+
+
+def bullet(marker: str, body: str) -> str:
+    """``body`` as a list item: marker on the first line, later lines indented under it."""
+    pad = " " * (len(marker) + 1)
+    lines = body.split("\n")
+    rest = [pad + line if line else "" for line in lines[1:]]
+    return "\n".join([f"{marker} {lines[0]}".rstrip(), *rest])
+
+
+class TextSyntax(Syntax):
+    """Text as a reader sees it: no markup, table rows as tab-separated lines, code
+    verbatim, no images or rules."""
+
+    channel = 1
     item_gap = "\n"
-    rule = ""
 
-    def escape(self, text: str, parent_tags: frozenset[str]) -> str:
-        return text
+    def render_image(self, alt: str, src: str) -> str:
+        return ""
 
-    def escape_line(self, line: str) -> str:
-        return line
-
-    def get_conv_fn(self, tag_name: str) -> Callable[..., str] | None:
-        return self.convert_a if tag_name == "a" else None
-
-    def convert_a(self, el: HtmlElement, text: str, parent_tags: frozenset[str]) -> str:
-        return "" if is_permalink(el.get("href"), text) else text
-
-    def image(self, img: HtmlElement, tags: frozenset[str]) -> str:
+    def render_rule(self) -> str:
         return ""
 
     def render_code(self, code: str, language: str | None) -> str:
@@ -65,59 +131,25 @@ class TextConverter(Converter):
         return "\n".join(text for _, text in entries if text)
 
 
-_INLINE_HTML = {**dict.fromkeys(STRONG_TAGS, "strong"), **dict.fromkeys(EM_TAGS, "em"),
-                **dict.fromkeys(DEL_TAGS, "del"), **dict.fromkeys(CODE_TAGS, "code"),
-                "sup": "sup", "sub": "sub", "q": "q"}
-
-
-class HtmlConverter(Converter):
+class HtmlSyntax(Syntax):
     """Clean HTML: semantic tags only, no class, style or id, absolute URLs."""
 
-    hard_break = "<br>"
-    cell_break = "<br>"
-    rule = "<hr>"
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.handlers["figure"] = self.close_figure
-        self.handlers["figcaption"] = self.close_figcaption
-
-    def escape(self, text: str, parent_tags: frozenset[str]) -> str:
-        return html_escape(text, quote=False)
-
-    def escape_line(self, line: str) -> str:
-        return line
+    channel = 2
 
     def block_text(self, piece: Piece) -> str:
-        return f"<p>{piece.text}</p>" if piece.anon else piece.text
+        html = piece.out[2]
+        return f"<p>{html}</p>" if piece.hanon and html else html
 
     def item_body(self, pieces: list[Piece]) -> str:
-        if len(pieces) == 1 and pieces[0].anon:
-            return pieces[0].text
+        if len(pieces) == 1 and pieces[0].hanon:
+            return pieces[0].out[2]
         return "\n".join(t for t in map(self.block_text, pieces) if t)
-
-    def get_conv_fn(self, tag_name: str) -> Callable[..., str] | None:
-        if tag_name == "a":
-            return self.convert_a
-        name = _INLINE_HTML.get(tag_name)
-        if name is None:
-            return None
-
-        def convert(el: HtmlElement, text: str, parent_tags: frozenset[str]) -> str:
-            return f"<{name}>{text}</{name}>" if text.strip() else text
-
-        return convert
-
-    def convert_a(self, el: HtmlElement, text: str, parent_tags: frozenset[str]) -> str:
-        if is_permalink(el.get("href"), text):
-            return ""
-        url = self.resolve(el.get("href"))
-        if url is None or not text.strip():
-            return text
-        return f'<a href="{html_escape(url)}">{text}</a>'
 
     def render_image(self, alt: str, src: str) -> str:
         return f'<img src="{html_escape(src)}" alt="{html_escape(alt)}">'
+
+    def render_rule(self) -> str:
+        return "<hr>"
 
     def render_code(self, code: str, language: str | None) -> str:
         attr = f' data-language="{html_escape(language)}"' if language else ""
@@ -148,29 +180,13 @@ class HtmlConverter(Converter):
         return f"<{tag}{attr}>\n{body}\n</{tag}>"
 
     def render_quote(self, body: str) -> str:
-        return f"<blockquote>\n{body}\n</blockquote>"
+        return f"<blockquote>\n{body}\n</blockquote>" if body else ""
 
     def render_definitions(self, entries: list[tuple[str, str]]) -> str:
         body = "\n".join(f"<{tag}>{text}</{tag}>" if tag in ("dt", "dd") else text
                          for tag, text in entries)
         return f"<dl>\n{body}\n</dl>"
 
-    def close_p(self, frame: Frame, parent: Frame) -> list[Piece]:
-        pieces = super().close_p(frame, parent)
-        for piece in pieces:
-            if piece.anon:
-                piece.text, piece.anon = f"<p>{piece.text}</p>", False
-        return pieces
 
-    def close_figcaption(self, frame: Frame, parent: Frame) -> list[Piece]:
-        body = self.item_body(frame.pieces)
-        if not body:
-            return []
-        return [Piece(BlockKind.PARAGRAPH, f"<figcaption>{body}</figcaption>", frame.el,
-                      frame.el)]
-
-    def close_figure(self, frame: Frame, parent: Frame) -> list[Piece]:
-        body = "\n".join(t for t in map(self.block_text, frame.pieces) if t)
-        if not body:
-            return []
-        return [Piece(BlockKind.IMAGE, f"<figure>\n{body}\n</figure>", frame.el, frame.el)]
+#: The channels in ``Piece.out`` order.
+SYNTAXES: tuple[Syntax, Syntax, Syntax] = (Syntax(), TextSyntax(), HtmlSyntax())

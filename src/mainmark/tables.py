@@ -19,6 +19,8 @@ from .codeblocks import is_gutter
 from .rendervocab import LAYOUT_CELL_TAGS, STRONG_TAGS
 
 TableKind = Literal["data", "layout", "code"]
+#: A cell rendered once per output channel.
+Cell = tuple[str, ...]
 _MAX_COLSPAN = 100
 _MAX_ROWSPAN = 1000
 _MAX_WIDTH = 200
@@ -80,40 +82,46 @@ def is_gutter_cell(cell: HtmlElement) -> bool:
     return bool(_DIGITS_ONLY.fullmatch(cell.text_content()))
 
 
-def build_grid(
-    table: HtmlElement, removed: set[HtmlElement], cell_text: Callable[[HtmlElement], str]
-) -> Grid:
-    """Expand spans into a rectangle and decide whether row 0 is a header.
+def build_grids(
+    table: HtmlElement,
+    removed: set[HtmlElement],
+    cell_text: Callable[[HtmlElement], Cell],
+    channels: int,
+) -> list[Grid]:
+    """Expand spans into a rectangle and decide whether row 0 is a header, once for
+    every channel ``cell_text`` renders a cell in (the first channel decides the header).
 
     Several header rows (a group header over its columns) merge into one, column by
     column ("2023 H1", "2023 H2"), which is the only header a pipe table can have.
     """
     rows = own_rows(table, removed)
     heads = _head_rows(rows, removed)
-    grid: list[list[str]] = []
-    carry: dict[int, list[int | str]] = {}  # column -> [rows still covered, text]
+    grid: list[list[Cell]] = []
+    carry: dict[int, tuple[int, Cell]] = {}  # column -> (rows still covered, cell)
+    blank: Cell = ("",) * channels
     for index, tr in enumerate(rows):
-        row: list[str] = []
+        row: list[Cell] = []
         for cell in own_cells(tr, removed):
-            _take_carried(row, carry)
+            _take_carried(row, carry, blank)
             text = cell_text(cell)
             rowspan = _span(cell.get("rowspan"), _MAX_ROWSPAN)
             for k in range(_span(cell.get("colspan"), _MAX_COLSPAN)):
                 if len(row) >= _MAX_WIDTH:
                     break
-                value = text if k == 0 or index < heads else ""
+                value = text if k == 0 or index < heads else blank
                 if rowspan > 1:
-                    carry[len(row)] = [rowspan - 1, value]
+                    carry[len(row)] = (rowspan - 1, value)
                 row.append(value)
-        _take_carried(row, carry, to_end=True)
+        _take_carried(row, carry, blank, to_end=True)
         grid.append(row)
     width = max((len(r) for r in grid), default=0)
-    for row in grid:
-        row.extend([""] * (width - len(row)))
+    grids = [[[cell[c] for cell in row] + [""] * (width - len(row)) for row in grid]
+             for c in range(channels)]
     if heads > 1:
-        grid = [_merge_header(grid[:heads]), *grid[heads:]]
+        grids = [[_merge_header(g[:heads]), *g[heads:]] for g in grids]
     first = own_cells(rows[0], removed) if rows else []
-    return Grid(grid, heads > 0 or (bool(grid) and _looks_like_header(grid, first)))
+    header = heads > 0 or (bool(grid) and _looks_like_header(grids[0], first))
+    return [Grid(g, header) for g in grids]
 
 
 def _head_rows(rows: list[HtmlElement], removed: set[HtmlElement]) -> int:
@@ -141,17 +149,21 @@ def _merge_header(rows: list[list[str]]) -> list[str]:
     return merged
 
 
-def _take_carried(row: list[str], carry: dict[int, list[int | str]], to_end: bool = False) -> None:
+def _take_carried(
+    row: list[Cell], carry: dict[int, tuple[int, Cell]], blank: Cell, to_end: bool = False
+) -> None:
     """Fill the positions that rowspans from earlier rows still cover."""
     while len(row) in carry or (to_end and any(col > len(row) for col in carry)):
         col = len(row)
-        if col not in carry:
-            row.append("")
+        entry = carry.get(col)
+        if entry is None:
+            row.append(blank)
             continue
-        entry = carry[col]
-        row.append(str(entry[1]))
-        entry[0] = int(entry[0]) - 1
-        if int(entry[0]) <= 0:
+        left, value = entry
+        row.append(value)
+        if left > 1:
+            carry[col] = (left - 1, value)
+        else:
             del carry[col]
 
 
