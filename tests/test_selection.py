@@ -1,0 +1,146 @@
+"""Selection: the article wins over the page's other text, and keeps what belongs to it.
+
+Realistic page furniture (site header with a menu, a sidebar with an "About" blurb and
+a most-read list, a footer with a legal paragraph) around article layouts seen on news
+sites, WordPress themes and page builders.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import mainmark
+
+TITLE = "Swing bridge to reopen"
+PARAGRAPHS = (
+    "The harbour authority confirmed on Tuesday that the old swing bridge, closed since "
+    "the spring floods, will reopen to foot traffic next month after repairs costing more "
+    "than two million pounds.",
+    "Engineers replaced the corroded bearings, repainted the steel trusses, and installed a "
+    "new control cabin, according to a report published by the council, which had faced "
+    "criticism over the delays.",
+    "Local traders, who say footfall dropped by a third while the crossing was shut, "
+    "welcomed the news but asked for clearer signage, more benches, and better lighting "
+    "along the quay.",
+)
+BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+HEADER = ("<header class='site-header'><a href='/'>Harbour Gazette</a><ul class='menu'>"
+          "<li><a href='/news'>News</a></li><li><a href='/sport'>Sport</a></li>"
+          "<li><a href='/whats-on'>What's on</a></li></ul></header>")
+ABOUT = ("The Harbour Gazette has covered the town, its quays, and its people since 1871, "
+         "and is owned by a trust of its readers.")
+SIDEBAR = (f"<aside class='sidebar'><h3>About the Gazette</h3><p>{ABOUT}</p><h3>Most read</h3>"
+           "<ul><li><a href='/a'>Ferry timetable changes</a></li>"
+           "<li><a href='/b'>New fish market opens</a></li></ul></aside>")
+LEGAL = ("Harbour Gazette Ltd, 4 Quay Street, registered in England, company number 0123456; "
+         "all rights reserved.")
+FOOTER = f"<footer><p>{LEGAL}</p></footer>"
+
+
+def extract(layout: str, *, title_heading: bool = True) -> mainmark.Document:
+    html = (f"<html><head><title>{TITLE} | Harbour Gazette</title></head><body>{HEADER}"
+            f"{layout}{SIDEBAR}{FOOTER}</body></html>")
+    options = mainmark.Options(chunking=False, explain=True, title_heading=title_heading)
+    return mainmark.extract(html.encode(), options=options)
+
+
+def assert_article_intact(doc: mainmark.Document) -> None:
+    for paragraph in PARAGRAPHS:
+        assert paragraph in doc.text
+
+
+@pytest.mark.parametrize("furniture", [ABOUT, LEGAL, "Most read", "Ferry timetable changes",
+                                       "What's on"])
+def test_article_is_chosen_over_sidebar_and_footer(furniture: str) -> None:
+    layout = (f"<div class='layout'><div class='main-col'><h1>{TITLE}</h1>"
+              f"<p class='byline'>By Ann Reed</p><div class='article-text'>{BODY}</div>"
+              "</div></div>")
+    doc = extract(layout)
+    assert doc.explain is not None
+    assert doc.explain.strategy is mainmark.Strategy.SELECTION
+    assert_article_intact(doc)
+    assert furniture not in doc.text
+
+
+def test_sibling_paragraphs_after_the_best_container_are_merged() -> None:
+    # The CMS closed the body div early: the last paragraphs are its siblings.
+    layout = (f"<div id='page'><h1>{TITLE}</h1><div class='text'><p>{PARAGRAPHS[0]}</p>"
+              f"<p>{PARAGRAPHS[1]}</p></div><p>{PARAGRAPHS[2]}</p>"
+              "<p>Work starts at dawn, the foreman said.</p></div>")
+    doc = extract(layout)
+    assert_article_intact(doc)
+    assert "Work starts at dawn, the foreman said." in doc.text
+    assert ABOUT not in doc.text
+
+
+@pytest.mark.parametrize("cls", ["lead", "intro", "standfirst", "article-intro"])
+def test_marked_lead_paragraph_before_the_body_is_kept(cls: str) -> None:
+    lead = "After eighteen months of repairs, the town's best-loved crossing opens again in June."
+    layout = (f"<div class='art'><div class='art-head'><h1>{TITLE}</h1>"
+              f"<p class='{cls}'>{lead}</p></div><div class='art-body'>{BODY}</div></div>")
+    doc = extract(layout)
+    assert lead in doc.text
+    assert doc.text.index(lead) < doc.text.index(PARAGRAPHS[0])
+    assert_article_intact(doc)
+
+
+def test_unmarked_teaser_before_the_body_is_not_taken_as_lead() -> None:
+    promo = "Subscribe today and read every story on the quay for a pound a week."
+    layout = (f"<div class='art'><div class='art-tools'><p>{promo}</p></div>"
+              f"<div class='art-body'><h1>{TITLE}</h1>{BODY}</div></div>")
+    doc = extract(layout)
+    assert promo not in doc.text
+    assert_article_intact(doc)
+
+
+HEADLINE = f"<h1>{TITLE}</h1>"
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        pytest.param(f"<div class='story'>{HEADLINE}{BODY}</div>", id="inside-body"),
+        pytest.param(f"<div class='wrap'>{HEADLINE}<div class='story'>{BODY}</div></div>",
+                     id="sibling-of-body"),
+        pytest.param(f"<article>{HEADLINE}<div class='story'>{BODY}</div></article>",
+                     id="in-article-beside-body"),
+        pytest.param(f"<article><header>{HEADLINE}<p class='byline'>By Ann Reed</p></header>"
+                     f"<div class='story'>{BODY}</div></article>", id="article-header"),
+        pytest.param(f"<div class='post'><header class='entry-header'>{HEADLINE}"
+                     "<div class='entry-meta'>May 3, 2024</div></header>"
+                     f"<div class='entry-content'>{BODY}</div></div>", id="wordpress-entry"),
+    ],
+)
+def test_headline_of_the_article_is_kept(layout: str) -> None:
+    # title_heading=False: the heading must come from the page, not from the metadata.
+    doc = extract(layout, title_heading=False)
+    assert f"# {TITLE}" in doc.markdown
+    assert_article_intact(doc)
+
+
+def test_headline_comes_first_with_the_title_heading_option() -> None:
+    layout = f"<article>{HEADLINE}<div class='story'>{BODY}</div></article>"
+    doc = extract(layout)
+    assert doc.markdown.startswith(f"# {TITLE}\n")
+    assert doc.markdown.count(TITLE) == 1
+
+
+SECTIONS = (
+    ("Background", PARAGRAPHS[0]),
+    ("The repairs", PARAGRAPHS[1]),
+    ("Reaction", PARAGRAPHS[2]),
+    ("What next", "The council will publish a maintenance plan, with yearly inspections, a "
+                  "repainting schedule, and a budget, in the autumn."),
+)
+
+
+@pytest.mark.parametrize("tag", ["section", "div"])
+@pytest.mark.parametrize("index", range(len(SECTIONS)))
+def test_page_built_of_sibling_sections_keeps_them_all(tag: str, index: int) -> None:
+    sections = "".join(f"<{tag} class='block'><h2>{h}</h2><p>{p}</p></{tag}>"
+                       for h, p in SECTIONS)
+    doc = extract(f"<div class='page-builder'><h1>{TITLE}</h1>{sections}</div>")
+    heading, paragraph = SECTIONS[index]
+    assert f"## {heading}" in doc.markdown
+    assert paragraph in doc.text
+    assert ABOUT not in doc.text
