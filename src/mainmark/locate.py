@@ -48,6 +48,14 @@ class Located:
     #: the articleBody's size in words, for the caller's teaser check
     words: int = 0
     detail: str = ""
+    #: per element: articleBody words it holds, and all words it holds
+    covered: dict[HtmlElement, int] = field(default_factory=dict)
+    total: dict[HtmlElement, int] = field(default_factory=dict)
+
+    def share(self, el: HtmlElement) -> float:
+        """How much of ``el``'s text is articleBody text."""
+        total = self.total.get(el, 0)
+        return self.covered.get(el, 0) / total if total else 0.0
 
 
 def article_body(jsonld: list[dict[str, Any]]) -> str | None:
@@ -87,7 +95,8 @@ def locate_article_body(body: HtmlElement, m: Measures,
             best_cover = cov
     if best_el is not None:
         return Located(roots=[best_el], words=n_words,
-                       detail=f"articleBody {n_words} words, coverage {best_cover:.2f}")
+                       detail=f"articleBody {n_words} words, coverage {best_cover:.2f}",
+                       covered=covered, total=total)
     if best_cover < _CLIENT_RENDERED:
         paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n|\r\n|\n", text)]
         return Located(paragraphs=[p for p in paragraphs if p], words=n_words,

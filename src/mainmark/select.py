@@ -46,6 +46,8 @@ _WIDEN_PURITY = 0.5
 _WIDEN_DENSITY = 0.3
 _WIDEN_LEVELS = 2
 _OUTLYING_LEVELS = 3
+#: A sibling of a JSON-LD-located article joins when this share of its words is articleBody.
+_JSONLD_SIBLING_SHARE = 0.5
 
 #: Text size at which a positive class hint counts fully.
 _HINT_FULL_BYTES = 500
@@ -110,7 +112,10 @@ def _from_jsonld(page: Page, body: HtmlElement, m: Measures, chrome: dict[HtmlEl
         return Content(roots=[], paragraphs=located.paragraphs, base_url=page.base_url,
                        explain=Explain(Strategy.JSONLD_BODY, located.detail, stripped=stripped))
     scores, blocked = _score(body, m, chrome)
-    roots = _with_siblings(located.roots[0], scores, m, blocked)
+    # Siblings join only when their own text is the article's (a standfirst, a second
+    # body box), never a neighbouring column that merely scores well.
+    roots = [r for r in _with_siblings(located.roots[0], scores, m, blocked)
+             if r is located.roots[0] or located.share(r) >= _JSONLD_SIBLING_SHARE]
     best = _select_roots(body, m, chrome)
     detail = located.detail
     # A teaser articleBody matches one paragraph; the article is the selection around it.
