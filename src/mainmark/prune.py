@@ -89,13 +89,22 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     return None
 
 
+def _data_table_part(el: HtmlElement) -> bool:
+    """A data table (one with header cells) or a row of one: a matrix of links there is
+    data (download matrices, wiki item tables), not navigation."""
+    table = el if el.tag == "table" else next(el.iterancestors("table"), None)
+    if table is None:
+        return False
+    return table.find(".//th") is not None
+
+
 def _skip_link(el: HtmlElement) -> bool:
     href = el.get("href") or ""
     return href.startswith("#") and (el.text or "").strip().lower().startswith("skip")
 
 
 def _link_dense(el: HtmlElement, m: Measures) -> bool:
-    if el in m.headed:
+    if el in m.headed or _data_table_part(el):
         return False
     size = m.text.get(el, 0)
     n_links = m.links.get(el, 0)
