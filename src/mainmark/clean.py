@@ -102,13 +102,12 @@ def _strip_hidden(root: HtmlElement, stripped: dict[str, int]) -> None:
         "//*[@hidden or @aria-hidden='true' or contains(@style,'none') "
         "or contains(@style,'hidden')]"
     )
-    if not candidates:
+    hidden = [el for el in candidates if el.tag not in ("html", "body") and _is_hidden(el)]
+    if not hidden:
         return
     body_text = len(root.text_content())
-    for el in candidates:
-        if el.getparent() is None or not _is_hidden(el):
-            continue
-        if el.tag in ("html", "body"):
+    for el in hidden:
+        if el.getparent() is None:
             continue
         size = len(el.text_content())
         if body_text and size > _HIDDEN_MAX_SHARE * body_text:
@@ -136,9 +135,12 @@ def _strip_data_uris(root: HtmlElement, stripped: dict[str, int]) -> None:
 def _count(stripped: dict[str, int], kind: str, el: HtmlElement) -> None:
     if isinstance(el.tag, str):
         # Markup-heavy kinds count their serialized bytes, the rest their text.
-        size = len(etree.tostring(el, encoding="utf-8", with_tail=False)) if kind in (
-            "svg", "iframe", "object", "template", "canvas", "embed") else len(
-            el.text_content().encode("utf-8", "replace"))
+        if kind in ("svg", "iframe", "object", "template", "canvas", "embed"):
+            size = len(etree.tostring(el, encoding="utf-8", with_tail=False))
+        elif len(el):
+            size = len(el.text_content().encode("utf-8", "replace"))
+        else:  # scripts and styles: one text node, no need to walk
+            size = len((el.text or "").encode("utf-8", "replace"))
     else:
         size = len((el.text or "").encode("utf-8", "replace"))
     stripped[kind] = stripped.get(kind, 0) + size

@@ -11,6 +11,8 @@ context), keyed by element. Sizes are UTF-8 bytes of stripped text runs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
 
 from lxml import etree
 from lxml.html import HtmlElement
@@ -26,9 +28,9 @@ from .vocab import (
     MAIN_WORDS,
     NARROW_CHROME_WORDS,
     NARROW_STEMS,
-    PROSE_CHROME_WORDS,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
+    PROSE_CHROME_WORDS,
     SIZE_LIMIT_BYTES,
     SIZE_LIMITED_WORDS,
     stem_hit,
@@ -138,35 +140,53 @@ def _classify(root: HtmlElement, m: Measures) -> None:
     so XPath selects them in C; "inside the main region" is an index-interval test
     against the (few) main marks instead of a walk over every node.
     """
-    candidates = root.xpath(_CANDIDATES_XPATH)
     facts = []
-    for el in candidates:
+    for el in root.xpath(_CANDIDATES_XPATH):
         attrs = el.attrib
-        cls, ident = attrs.get("class", ""), attrs.get("id", "")
-        ws = words(cls + " " + ident) if (cls or ident) else _NO_WORDS
-        role = attrs.get("role", "").lower()
-        marks_main = (
-            el.tag in ("main", "article")
-            or role in MAIN_ROLES
-            or attrs.get("itemprop", "").lower() in ("articlebody", "text")
-            or bool(ws & MAIN_WORDS)
-        )
-        if marks_main:
+        sig = _signals(el.tag, attrs.get("class", ""), attrs.get("id", ""),
+                       attrs.get("role", ""), attrs.get("itemprop", ""))
+        if sig.marks_main:
             m.main_marks.append(el)
-        facts.append((el, ws, role, marks_main))
+        facts.append((el, sig))
     inside_main = _inside_marks(m)
-    for el, ws, role, marks_main in facts:
-        if ws:
-            m.words[el] = ws
-            weight = len(ws & POSITIVE_WORDS) - len(ws & NEGATIVE_WORDS) + 2 * len(ws & MAIN_WORDS)
-            if weight:
-                m.hint[el] = weight
-        if marks_main:
+    index = m.index
+    for el, sig in facts:
+        if sig.words:
+            m.words[el] = sig.words
+            if sig.weight:
+                m.hint[el] = sig.weight
+        if sig.marks_main:
             continue
-        i = m.index.get(el, -1)
-        verdict = _chrome_verdict(el.tag, role, ws, i >= 0 and inside_main[i])
+        i = index.get(el, -1)
+        verdict = sig.inside if i >= 0 and inside_main[i] else sig.outside
         if verdict:
             m.chrome[el] = verdict
+
+
+class _Signals(NamedTuple):
+    words: frozenset[str]
+    marks_main: bool
+    weight: int
+    inside: str | None  # chrome verdict inside the main region
+    outside: str | None  # chrome verdict outside it
+
+
+@lru_cache(maxsize=16384)
+def _signals(tag: str, cls: str, ident: str, role: str, itemprop: str) -> _Signals:
+    """Everything an element's tag and attributes say, cached: pages repeat the same
+    class strings hundreds of times (menu items, cards, grid cells)."""
+    ws = words(cls + " " + ident) if (cls or ident) else _NO_WORDS
+    role = role.lower()
+    marks_main = (
+        tag in ("main", "article")
+        or role in MAIN_ROLES
+        or itemprop.lower() in ("articlebody", "text")
+        or bool(ws & MAIN_WORDS)
+    )
+    weight = (len(ws & POSITIVE_WORDS) - len(ws & NEGATIVE_WORDS) + 2 * len(ws & MAIN_WORDS)
+              if ws else 0)
+    return _Signals(ws, marks_main, weight, _chrome_verdict(tag, role, ws, True),
+                    _chrome_verdict(tag, role, ws, False))
 
 
 def _inside_marks(m: Measures) -> list[bool]:
