@@ -26,6 +26,10 @@ _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
 _HIDDEN_MAX_SHARE = 0.8
 
 
+_STRIP_TAGS = (*INVISIBLE_TAGS, *FORM_CONTROL_TAGS, "noscript", "template",
+               etree.Comment, etree.ProcessingInstruction)
+
+
 def clean(page: Page) -> dict[str, int]:
     """Remove invisible elements in place; return bytes stripped per kind."""
     stripped: dict[str, int] = {}
@@ -35,7 +39,8 @@ def clean(page: Page) -> dict[str, int]:
     _open_shadow_roots(root)
     doomed: list[tuple[HtmlElement, str]] = []
     unwrap: list[HtmlElement] = []
-    for el in root.iter():
+    # Filtered in C: only the tags this stage acts on reach Python.
+    for el in root.iter(_STRIP_TAGS):
         tag = el.tag
         if not isinstance(tag, str):
             if tag is etree.Comment or tag is etree.ProcessingInstruction:
