@@ -165,6 +165,8 @@ def words(value: str) -> frozenset[str]:
 
     Cached: the same class strings repeat hundreds of times on a page and across pages.
     """
+    if not _ANY_VOCAB.search(_NON_ALNUM.sub("", value.lower())):
+        return _NO_WORDS  # most class strings ("row", "col-md-8") name nothing we act on
     out: set[str] = set()
     for entry in value.split():
         if entry.lower().startswith(IGNORED_CLASS_PREFIXES):
@@ -193,3 +195,16 @@ PROSE_CHROME_WORDS = frozenset({"comments", "commentlist", "disqus", "respond", 
 #: chrome, but publishers also wrap the gated article text itself in ``div.paywall``.
 SIZE_LIMITED_WORDS = frozenset({"paywall"})
 SIZE_LIMIT_BYTES = 600
+
+
+_NO_WORDS: frozenset[str] = frozenset()
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+#: Every word and stem any rule looks for, as one alternation. A class/id string whose
+#: letters (separators removed, so joined pairs are covered too) contain none of them
+#: cannot yield a token any rule matches, and skips tokenizing.
+_ANY_VOCAB = re.compile("|".join(sorted(
+    {re.escape(w) for w in (
+        BROAD_CHROME_WORDS | NARROW_CHROME_WORDS | MAIN_WORDS | POSITIVE_WORDS
+        | NEGATIVE_WORDS | LEAD_WORDS | PROSE_CHROME_WORDS | SIZE_LIMITED_WORDS
+        | set(BROAD_STEMS) | set(NARROW_STEMS))},
+    key=len, reverse=True)))
