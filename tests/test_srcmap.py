@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import gzip
 import html
+import random
 from pathlib import Path
 
 import pytest
 from lxml.html import HtmlElement
 
+from mainmark.clean import clean
 from mainmark.model import EncodingInfo, EncodingSignal
 from mainmark.parse import parse
 from mainmark.srcmap import SourceMap, build_source_map
@@ -133,6 +135,79 @@ def test_empty_page_gives_empty_map() -> None:
     assert build_source_map(page, b"", UTF8).span(HtmlElement()) is None
 
 
+@pytest.mark.parametrize(
+    ("raw", "tag", "expected"),
+    [
+        (b"<script>if (a</scriptx) x('</p>')</SCRIPT ><p>yes</p>", "p", b"<p>yes</p>"),
+        (b"<!-- a -- <p>no</p> --!><p>yes</p>", "p", b"<p>yes</p>"),
+        (b"<!----><!--><p>yes</p>", "p", b"<p>yes</p>"),
+        (b"<p a=\"x>y\" b='<i>' c=d>yes</p>", "p", b"<p a=\"x>y\" b='<i>' c=d>yes</p>"),
+        (b"<P CLASS=x>yes</P >", "p", b"<P CLASS=x>yes</P >"),
+        (b"<div>x<br/>y<img src=a.png/></div>", "br", b"<br/>"),
+        (b"<p>one</p><plaintext><p>no</p>", "plaintext", b"<plaintext><p>no</p>"),
+    ],
+    ids=["raw-text-end", "comment-bang", "empty-comments", "quoted-gt", "upper-case",
+         "self-closed", "plaintext"],
+)
+def test_each_kind_of_token_is_read_as_the_parser_reads_it(
+    raw: bytes, tag: str, expected: bytes
+) -> None:
+    sm, els = _map(raw)
+    assert _slice(raw, sm, _first(els, tag)) == expected
+
+
+def test_a_span_asked_early_scans_only_the_start_of_the_page() -> None:
+    raw = (b"<html><body><article><h1>Title</h1><p>First.</p></article>"
+           + b"<div class=footer><a href=/x>link</a><script>var a = '<b>';</script></div>"
+           * 2000 + b"</body></html>")
+    sm, els = _map(raw)
+    assert _slice(raw, sm, _first(els, "p")) == b"<p>First.</p>"
+    assert 0 < sm.scanned < len(raw) // 20
+    assert _slice(raw, sm, _first(els, "div", 1999)).startswith(b"<div class=footer>")
+    assert _slice(raw, sm, _first(els, "body")).endswith(b"</body>")
+    assert sm.scanned == len(raw)
+
+
+def test_a_lossy_page_is_never_scanned() -> None:
+    raw = b"<p>bad \xff byte</p>" * 100
+    sm, els = _map(raw, EncodingInfo("utf-8", EncodingSignal.DEFAULT, replaced=1),
+                   raw.decode("utf-8", "replace"))
+    assert sm.span(_first(els, "p")) is None
+    assert sm.scanned == 0
+
+
+def test_spans_hold_for_the_tree_as_parsed_after_cleaning_mutates_it() -> None:
+    raw = ("<html><head><script>x()</script><style>p{}</style></head><body>"
+           "<!-- note --><div hidden><p>gone</p></div><template shadowrootmode=open>"
+           "<p>shadow</p></template><main><h2>Été</h2><p>kept <b>bold</b></p>"
+           "<input name=q><p>last</p></main></body></html>").encode()
+    fresh_page = parse(raw.decode())
+    assert fresh_page.root is not None
+    fresh = build_source_map(fresh_page, raw, UTF8)
+    expected = [fresh.span(el) for el in fresh_page.root.iter() if isinstance(el.tag, str)]
+    page = parse(raw.decode())
+    assert page.root is not None
+    elements = [el for el in page.root.iter() if isinstance(el.tag, str)]
+    sm = build_source_map(page, raw, UTF8)
+    clean(page)  # removes scripts, styles, comments, hidden nodes; unwraps the template
+    assert _first(elements, "template").getparent() is None
+    assert [sm.span(el) for el in elements] == expected
+    assert _slice(raw, sm, _first(elements, "p", 3)) == b"<p>last</p>"
+
+
+def test_byte_offsets_asked_in_any_order_are_exact() -> None:
+    rnd = random.Random(7)
+    words = ["café", "数据", "🙂", "plain", "naïve", "x" * 900]
+    raw = "".join(f"<p id=p{i}>{rnd.choice(words)} {i}</p>\n" for i in range(600)).encode()
+    sm, els = _map(raw)
+    paragraphs = [el for el in els if el.tag == "p"]
+    order = paragraphs[:]
+    rnd.shuffle(order)
+    for el in order:
+        got = _slice(raw, sm, el).decode()
+        assert got.startswith(f'<p id={el.get("id")}>') and got.endswith("</p>"), got
+
+
 def _bench_pages(bench_dir: Path) -> list[Path]:
     sh = sorted((bench_dir / "sh" / "html").glob("*.html.gz"))[::9]
     rd = sorted((bench_dir / "rd").glob("*/source.html"))[::8]
@@ -152,3 +227,18 @@ def test_every_element_of_bench_pages_maps_to_its_own_start_tag(bench_dir: Path)
             own = " ".join((el.text or "").split())[:40]
             if own and el.tag not in ("script", "style", "textarea", "title"):
                 assert own in " ".join(html.unescape(got).split()), (path.name, el.tag, own)
+
+
+@pytest.mark.bench
+def test_lazy_spans_equal_the_full_pass_on_bench_pages(bench_dir: Path) -> None:
+    """Asked in document order, each span is computed from a scan that stopped soon
+    after its element; asked last-element-first, from the scan of the whole page."""
+    for path in _bench_pages(bench_dir):
+        raw = path.read_bytes()
+        raw = gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
+        forward, els = _map(raw, UTF8, raw.decode("utf-8"))
+        backward, back_els = _map(raw, UTF8, raw.decode("utf-8"))
+        backward_spans = [backward.span(el) for el in reversed(back_els)][::-1]
+        assert backward.scanned == len(raw.decode("utf-8")), path.name
+        assert None not in backward_spans, path.name
+        assert [forward.span(el) for el in els] == backward_spans, path.name

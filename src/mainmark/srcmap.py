@@ -21,19 +21,33 @@ built by a second, cheap look at the text lxml parsed:
 4. **Bytes.** Character offsets become byte offsets of the raw input, only when that
    is provably exact: the raw bytes decoded again with the same codec must give
    ``Page.text`` back (after the same-length substitutions :mod:`mainmark.parse`
-   makes), and, unless each byte is one character, re-encoding must give the bytes
-   back. A byte-order mark shifts every offset by its length. Otherwise (lossy
-   decoding with U+FFFD, mojibake repair, stateful codecs) every span is ``None``:
-   no offsets rather than wrong ones.
+   makes), and, unless each byte is one character or the codec is UTF-8 (whose
+   strict decoding is one-to-one), re-encoding must give the bytes back. A
+   byte-order mark shifts every offset by its length. Otherwise (lossy decoding with
+   U+FFFD, mojibake repair, stateful codecs) every span is ``None``: no offsets
+   rather than wrong ones.
+
+**Lazily.** Only the main content's blocks are ever asked for, in document order, so
+nothing runs at build time but a snapshot of what the cleaning stage will change:
+the elements in document order, their names and their parents. The scan is one
+C-level ``finditer`` whose matches are kept as they come (comments and raw text are
+consumed inside the regex); steps 2-3 are one Python pass over them. Both advance a
+batch of tokens at a time on each ``span()`` call, and only until the element asked
+for is closed: the footer and trailing scripts are never scanned. Step 4 runs on the
+first call and converts only the offsets asked for. The alignment waits for the scan
+when its name look-ahead needs tokens not read yet, so the spans are exactly those of
+a full pass.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
-from bisect import bisect_left
 from collections.abc import Callable
+from itertools import islice
+from operator import attrgetter
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from .model import EncodingInfo, EncodingSignal
@@ -43,166 +57,293 @@ _NAME = r"[A-Za-z][^\t\n\f\r />]*"
 # An attribute: a name, then optionally = and a quoted or unquoted value (HTML5 rules:
 # a quote only delimits a value that starts with it).
 _ATTR = r"""[^\s/>][^\s/>=]*(?:\s*=\s*(?:"[^"]*"?|'[^']*'?|[^\s>]*))?"""
-_OPEN = re.compile(r"<(?:(/)?([A-Za-z][^\t\n\f\r />]*)|(!--)|[!?])")
-_START_TAG = re.compile(rf"<{_NAME}(?:[\s/]+|{_ATTR})*>?")
-_END_TAG = re.compile(rf"</{_NAME}(?:[^>\"']|\"[^\"]*\"|'[^']*')*>?")
-_COMMENT_CLOSE = re.compile(r"--!?>")
-_NEWLINE = re.compile("\n")
+# What follows a start tag's name, up to its ">". The first branch is a fast path
+# for the usual ` name="value"`, ` name='value'`, ` name=value`, ` name`, each read
+# exactly as _ATTR reads it, then plain text up to ">"; it fails when a quote is left
+# that it cannot place, and the _ATTR loop reads the tag again, so a ">" inside a
+# quoted value never ends it.
+_FAST_ATTR = r"""\s+[^\s/>="']+(?:=(?:"[^"]*"|'[^']*'|[^\s>"']+(?![^\s>])))?"""
+_START_REST = rf"""(?:(?:{_FAST_ATTR})*[^"'>]*(?![^>])|(?:[\s/]+|{_ATTR})*)"""
+_SELF_CLOSED = r"(?:(?<=/)(>)|>)?"
+_TAG_STOP = r"(?=[\t\n\f\r />]|\Z)"
 #: Elements whose content libxml2 reads as text up to their end tag.
-_RAW_TEXT = frozenset(
-    {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"}
+_RAW_TEXT = ("script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes")
+# One token per match, told apart by ``lastindex``; the groups after a name mark
+# where a start tag ends (``()``) and whether it ends with "/>":
+#   1     an end tag (its name);
+#   2-4   a plaintext start tag: the rest of the page is text;
+#   5-7   a raw-text element's start tag, its text consumed up to ``</name``;
+#   8, 9  any other start tag (9: self-closed);
+#   none  a comment or a bogus comment, consumed whole (an unclosed one runs to the end).
+# All of the page's tokens come out of one C-level ``finditer``. Tag names are ASCII
+# case-insensitive, as in libxml2 (IGNORECASE alone would also fold the long s).
+_TOKEN = re.compile(
+    rf"<(?:/({_NAME})(?:[^>\"']+|\"[^\"]*\"|'[^']*')*>?"
+    rf"|((?ai:plaintext)){_TAG_STOP}{_START_REST}{_SELF_CLOSED}()(?s:.*)"
+    rf"|((?ai:{'|'.join(_RAW_TEXT)})){_TAG_STOP}{_START_REST}{_SELF_CLOSED}()"
+    rf"(?:[^<]+|<(?!/(?ai:\5){_TAG_STOP}))*"
+    rf"|({_NAME}){_START_REST}{_SELF_CLOSED}"
+    r"|!--(?:-?>|[^-]*(?:-(?!-!?>)[^-]*)*--!?>|(?s:.*))"
+    r"|[!?][^>]*>?)"
 )
+_END, _PLAINTEXT, _RAW, _START, _SELF_CLOSING = 1, 4, 7, 8, 9
 _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
      "source", "track", "wbr", "basefont", "bgsound", "frame", "keygen"}
 )
 _SPACE = frozenset(" \t\r\n\f")
-_TAG_STOP = frozenset(("\t", "\n", "\f", "\r", " ", "/", ">", ""))
 _LOOKAHEAD = 12
 _MAX_LINE = 65535  # libxml2 stops counting lines there
 _CHECKPOINT = 1024
-
-# A scanned tag: (kind, name, start, end); kind 0 = start, 1 = self-closed start,
-# 2 = end tag. Plain tuples: there are thousands per page and this is the hot path.
-_Tag = tuple[int, str, int, int]
-
+#: Tokens scanned per step: small enough to stop soon after the element asked for.
+_BATCH = 256
+_tag_name = attrgetter("tag")
+_WAIT = -2  # a tag whose element is not decided yet
 
 class SourceMap:
     """Maps an element of the parsed tree to its byte span in the raw input."""
 
-    def __init__(
-        self,
-        spans: dict[HtmlElement, tuple[int, int]] | None = None,
-        to_byte: Callable[[int], int] | None = None,
-    ) -> None:
-        self._spans = spans or {}
-        self._to_byte = to_byte
+    def __init__(self, source: _Source | None = None) -> None:
+        self._source = source
+        # Rendering asks for a block's first and last element, often the same one.
+        self._last: tuple[HtmlElement | None, tuple[int, int] | None] = (None, None)
 
     def span(self, el: HtmlElement) -> tuple[int, int] | None:
         """``(start, end)`` byte offsets of ``el`` in the raw input, or ``None`` when the
         element is not in this map or offsets cannot be exact for this input."""
-        chars = self._spans.get(el)
-        if chars is None or self._to_byte is None:
+        if self._last[0] is el:
+            return self._last[1]
+        source = self._source
+        if source is None:
             return None
-        return self._to_byte(chars[0]), self._to_byte(chars[1])
+        to_byte = source.to_byte()
+        chars = source.char_span(el) if to_byte is not None else None
+        if chars is None or to_byte is None:
+            return None
+        span = to_byte(chars[0]), to_byte(chars[1])
+        self._last = (el, span)
+        return span
 
     def char_span(self, el: HtmlElement) -> tuple[int, int] | None:
         """The same span in characters of ``Page.text`` (for tests and debugging)."""
-        return self._spans.get(el)
+        source = self._source
+        if source is None or source.to_byte() is None:
+            return None
+        return source.char_span(el)
+
+    @property
+    def scanned(self) -> int:
+        """How many characters of ``Page.text`` the tag scan has read so far: laziness
+        made visible, for tests and profiling."""
+        return 0 if self._source is None else self._source.engine.scanned
 
 
 def build_source_map(page: Page, raw: bytes, encoding: EncodingInfo) -> SourceMap:
-    """Scan, align and convert; never raises (a hostile page gives an empty map)."""
+    """Snapshot the tree as the parser left it; the work happens on the first
+    :meth:`SourceMap.span`. Never raises (a hostile page gives an empty map)."""
     if page.root is None:
         return SourceMap()
-    to_byte = _byte_mapper(page.text, raw, encoding)
-    if to_byte is None:
-        return SourceMap()
-    text = page.text
-    tags = _scan(text)
-    elements = [el for el in page.root.iter() if isinstance(el.tag, str)]
-    pairs = _align(elements, tags, text)
-    spans = _spans(text, elements, pairs, tags)
-    return SourceMap(spans, to_byte)
+    elements: list[HtmlElement] = list(page.root.iter(etree.Element))
+    names: list[str] = list(map(_tag_name, elements))
+    parents = list(map(HtmlElement.getparent, elements))
+    return SourceMap(_Source(page.text, raw, encoding, _Engine(page.text, elements, names,
+                                                               parents)))
 
 
-def _scan(text: str) -> list[_Tag]:
-    """Start and end tags in text order. One C-level regex finds every ``<`` that opens
-    markup; Python only looks at those, skipping the ones inside comments, raw text and
-    attribute values."""
-    tags: list[_Tag] = []
-    append = tags.append
-    find = text.find
-    skip = 0
-    n = len(text)
-    search = _OPEN.search
-    while True:
-        m = search(text, skip)
-        if m is None:
-            break
-        start = m.start()
-        name = m.group(2)
-        if name is None:  # comment or bogus comment
-            skip = _comment_end(text, start) if m.group(3) else (find(">", start) + 1 or n)
-            continue
-        end = find(">", m.end())
-        end = n if end < 0 else end + 1
-        if find('"', start, end) >= 0 or find("'", start, end) >= 0:
-            end = _tag_end(text, start, bool(m.group(1)))
-        skip = end
-        name = name.lower()
-        if m.group(1):
-            append((2, name, start, end))
-            continue
-        append((1 if text[end - 2 : end] == "/>" else 0, name, start, end))
-        if name in _RAW_TEXT:
-            skip = _raw_text_end(text, name, end)
-        elif name == "plaintext":
-            break
-    return tags
+class _Source:
+    """What a map needs beyond the tags: the element index and the byte conversion,
+    both made on first use."""
+
+    def __init__(self, text: str, raw: bytes, encoding: EncodingInfo, engine: _Engine) -> None:
+        self.text, self.raw, self.encoding, self.engine = text, raw, encoding, engine
+        self._mapper: Callable[[int], int] | None = None
+        self._mapper_done = False
+        self._index: dict[object, int] | None = None
+
+    def to_byte(self) -> Callable[[int], int] | None:
+        if not self._mapper_done:
+            self._mapper = _byte_mapper(self.text, self.raw, self.encoding)
+            self._mapper_done = True
+            self.raw = b""  # the map no longer needs it; do not keep a copy alive
+        return self._mapper
+
+    def char_span(self, el: HtmlElement) -> tuple[int, int] | None:
+        index = self._index
+        if index is None:
+            elements = self.engine.elements
+            index = self._index = dict(zip(elements, range(len(elements)), strict=True))
+        at = index.get(el)
+        return None if at is None else self.engine.resolve(at, index)
 
 
-def _raw_text_end(text: str, name: str, at: int) -> int:
-    """Where the raw text of a script/style/... ends: at its ``</name`` (any case).
-    A literal ``find`` loop: a case-insensitive regex search crawls through big scripts."""
-    size = len(name) + 2
-    while True:
-        at = text.find("</", at)
-        if at < 0:
-            return len(text)
-        stop = text[at + size : at + size + 1]
-        if stop in _TAG_STOP and text[at + 2 : at + size].lower() == name:
-            return at
-        at += 2
+# ------------------------------------------------------------------------------ tags
 
 
-def _tag_end(text: str, start: int, is_end: bool) -> int:
-    """Where a tag with quotes in it ends: a quoted value may contain ``>``."""
-    m = (_END_TAG if is_end else _START_TAG).match(text, start)
-    return m.end() if m else start + 1
+class _Engine:
+    """The scan cursor and the alignment-and-ends cursor over one page, advanced only
+    as far as a request needs (see the module docstring)."""
 
+    def __init__(self, text: str, elements: list[HtmlElement], names: list[str],
+                 parents: list[HtmlElement | None]) -> None:
+        self.text, self.elements, self.names, self.parents = text, elements, names, parents
+        n = len(elements)
+        self.tags: list[re.Match[str]] = []
+        self.scanned = 0
+        self.scan_done = False
+        self._tokens = _TOKEN.finditer(text)
+        self.pidx: list[int | None] = []
+        # alignment: the next element to pair (i) and the next tag to read (t)
+        self.i = self.t = self.next_el = self.prev_end = 0
+        self.line_at, self.line_no = 0, 1
+        self.stack: list[int] = []  # open elements
+        self.starts = [-1] * n
+        self.ends = [-1] * n
+        self.depth = [0] * n
+        self.complete = False
 
-def _comment_end(text: str, start: int) -> int:
-    if text.startswith(("<!-->", "<!--->"), start):
-        return text.find(">", start) + 1
-    m = _COMMENT_CLOSE.search(text, start + 4)
-    return m.end() if m else len(text)
+    def resolve(self, at: int, index: dict[object, int]) -> tuple[int, int] | None:
+        """The character span of element ``at``, advancing until it is closed."""
+        if not self.pidx:  # parent indexes, in C: the parents were captured at build
+            self.pidx = list(map(index.get, self.parents))
+        ends = self.ends
+        while ends[at] < 0 and not self.complete:
+            if not self.scan_done:
+                self.scan(_BATCH)
+            self.pair_and_close()
+        start = self.starts[at]
+        return None if start < 0 else (start, max(start, ends[at]))
 
+    def scan(self, budget: int) -> None:
+        """Read ``budget`` more tokens: matches kept as they are, so no Python runs per
+        token here; :meth:`pair_and_close` reads only what it needs from them."""
+        tags = self.tags
+        before = len(tags)
+        tags.extend(islice(self._tokens, budget))
+        if len(tags) - before < budget:
+            self.scanned, self.scan_done = len(self.text), True
+        elif tags:
+            self.scanned = tags[-1].end()
 
-def _align(elements: list[HtmlElement], tags: list[_Tag], text: str) -> dict[int, int]:
-    """Element index -> index in ``tags`` of its start tag, for elements that have one.
-
-    Equal names pair up (the common case, kept cheap: no line numbers read). On a
-    mismatch, line numbers decide which side to skip, then a name look-ahead."""
-    starts = [i for i, t in enumerate(tags) if t[0] != 2]
-    names = [tags[i][1] for i in starts]
-    el_names = [el.tag for el in elements]
-    newlines: list[int] = []
-    pairs: dict[int, int] = {}
-    i = k = 0
-    n_el, n_tag = len(elements), len(starts)
-    while i < n_el and k < n_tag:
-        if el_names[i] == names[k]:
-            pairs[i] = starts[k]
-            i += 1
-            k += 1
-            continue
-        if not newlines:
-            newlines = [m.start() for m in _NEWLINE.finditer(text)] or [len(text)]
-        el_line = elements[i].sourceline or 0
-        line = bisect_left(newlines, tags[starts[k]][3] - 1) + 1
-        if 0 < el_line < _MAX_LINE and line < _MAX_LINE and line != el_line:
-            # A tag before the element's line was dropped; an element before the tag's
-            # line was implied by content that came earlier.
-            if line < el_line:
-                k += 1
+    def pair_and_close(self) -> None:
+        """Walk the scanned tokens: pair each start tag with the next element (on a
+        mismatch, :meth:`_decide` says which side to skip), open and close elements.
+        Names are compared as written first: libxml2's are lower case already."""
+        text, tags, names, pidx = self.text, self.tags, self.names, self.pidx
+        stack, starts, ends, depth = self.stack, self.starts, self.ends, self.depth
+        i, next_el, prev_end, n_el = self.i, self.next_el, self.prev_end, len(names)
+        for t in range(self.t, len(tags)):
+            m = tags[t]
+            kind = m.lastindex
+            if kind == _END:
+                name, end = m[_END], m.end()
+                if stack and names[stack[-1]] == name:  # the well-formed case, kept cheap
+                    ends[stack.pop()] = end
+                else:
+                    _close_named(stack, names, name.lower(), _rstrip(text, m.start()), end,
+                                 ends)
+                prev_end = end
+                continue
+            if kind is None:  # a comment
+                continue
+            if kind == _START:  # the usual start tag, read inline
+                name, closed = m[_START], False
+                start, end = m.span()
             else:
+                name, start, end, closed = _start_tag(m, kind)
+            if i < n_el and names[i] == name:  # the aligned case, kept cheap
+                e = i
                 i += 1
-        elif _skip_element(el_names, names, i, k):
-            i += 1
+            else:
+                name = name.lower()
+                i, e = self._decide(t, i, name, end)
+                if e == _WAIT:
+                    break
+                if e < 0:
+                    prev_end = end
+                    continue
+            if next_el < e:  # elements with no tag of their own, before this one
+                implied_at = _lstrip(text, prev_end, start)
+                for implied in range(next_el, e):
+                    p = pidx[implied]
+                    level = depth[implied] = 0 if p is None else depth[p] + 1
+                    if stack and depth[stack[-1]] >= level:
+                        _close_above(stack, depth, ends, level, _rstrip(text, implied_at))
+                    starts[implied] = implied_at
+                    stack.append(implied)
+            next_el = e + 1
+            p = pidx[e]
+            level = depth[e] = 0 if p is None else depth[p] + 1
+            if stack and depth[stack[-1]] >= level:
+                _close_above(stack, depth, ends, level, _rstrip(text, start))
+            starts[e] = start
+            if closed or name in _VOID:
+                ends[e] = end
+            else:
+                stack.append(e)
+            prev_end = end
         else:
-            k += 1
-    return pairs
+            t = len(tags)
+        self.t, self.i, self.next_el, self.prev_end = t, i, next_el, prev_end
+        if t == len(tags) and self.scan_done:
+            _close_above(stack, depth, ends, 0, _rstrip(text, len(text)))
+            self.complete = True
+
+    def _decide(self, t: int, i: int, name: str, end: int) -> tuple[int, int]:
+        """Names differ: ``(next element, element of tag t)``, the element -1 for a tag
+        libxml2 dropped, or _WAIT when the look-ahead needs tags not yet scanned.
+        Elements skipped on the way were implied. Line numbers decide first."""
+        names = self.names
+        while i < len(names):
+            if names[i] == name:
+                return i + 1, i
+            el_line = self.elements[i].sourceline or 0
+            line = self._line(end - 1)
+            if 0 < el_line < _MAX_LINE and line < _MAX_LINE and line != el_line:
+                # A tag before the element's line was dropped; an element before the
+                # tag's line was implied by content that came earlier.
+                if line < el_line:
+                    return i, -1
+                i += 1
+                continue
+            ahead = self._ahead(t)
+            if ahead is None:
+                return i, _WAIT
+            if not _skip_element(names, ahead, i, 0):
+                return i, -1
+            i += 1
+        return i, -1
+
+    def _ahead(self, t: int) -> list[str] | None:
+        """The names of start tag t and of the start tags after it, as many as the
+        look-ahead reads, or None when the scan must go further first."""
+        tags, ahead = self.tags, []
+        for u in range(t, len(tags)):
+            kind = tags[u].lastindex
+            if kind is not None and kind != _END:
+                ahead.append(_start_tag(tags[u], kind)[0].lower())
+                if len(ahead) == _LOOKAHEAD:
+                    return ahead
+        return ahead if self.scan_done else None
+
+    def _line(self, at: int) -> int:
+        """Line number of offset ``at``; asked in increasing order, so counted on."""
+        if at < self.line_at:
+            self.line_at, self.line_no = 0, 1
+        self.line_no += self.text.count("\n", self.line_at, at)
+        self.line_at = at
+        return self.line_no
+
+
+def _start_tag(m: re.Match[str], kind: int) -> tuple[str, int, int, bool]:
+    """Name as written, start, end and self-closing of a start-tag token; a raw-text
+    element's token runs on over its text, its tag ends at the empty group."""
+    if kind == _START:
+        return m[_START], m.start(), m.end(), False
+    if kind == _SELF_CLOSING:
+        return m[_START], m.start(), m.end(), True
+    if kind == _RAW:
+        return m[5], m.start(), m.end(_RAW), m[6] is not None
+    return m[2], m.start(), m.end(_PLAINTEXT), m[3] is not None
 
 
 def _skip_element(el_names: list[str], names: list[str], i: int, k: int) -> bool:
@@ -223,57 +364,15 @@ def _skip_element(el_names: list[str], names: list[str], i: int, k: int) -> bool
     return skip_el <= skip_tag
 
 
-def _spans(
-    text: str, elements: list[HtmlElement], pairs: dict[int, int], tags: list[_Tag]
-) -> dict[HtmlElement, tuple[int, int]]:
-    names = [el.tag for el in elements]
-    depth = _depths(elements)
-    tag_to_el = {t: e for e, t in pairs.items()}
-    ends: dict[int, int] = {}
-    starts: dict[int, int] = {}
-    stack: list[int] = []  # element indexes of open elements
-    next_el = prev_end = 0
-
-    def close_above(level: int, at: int) -> None:
-        end = _rstrip(text, at)
-        while stack and depth[stack[-1]] >= level:
-            ends[stack.pop()] = end
-
-    for t, (kind, name, start, end) in enumerate(tags):
-        if kind == 2:
-            if stack and names[stack[-1]] == name:  # the well-formed case, kept cheap
-                ends[stack.pop()] = end
-            else:
-                _close_named(stack, names, name, _rstrip(text, start), end, ends)
-            prev_end = end
-            continue
-        e = tag_to_el.get(t)
-        if e is None:
-            prev_end = end
-            continue
-        if next_el < e:  # elements with no tag of their own, before this one
-            implied_at = _lstrip(text, prev_end, start)
-            for implied in range(next_el, e):
-                if stack and depth[stack[-1]] >= depth[implied]:
-                    close_above(depth[implied], implied_at)
-                starts[implied] = implied_at
-                stack.append(implied)
-        next_el = e + 1
-        if stack and depth[stack[-1]] >= depth[e]:
-            close_above(depth[e], start)
-        starts[e] = start
-        if kind == 1 or name in _VOID:
-            ends[e] = end
-        else:
-            stack.append(e)
-        prev_end = end
-    close_above(0, len(text))
-    return {elements[e]: (s, max(s, ends[e])) for e, s in starts.items()}
+def _close_above(stack: list[int], depth: list[int], ends: list[int], level: int,
+                 end: int) -> None:
+    while stack and depth[stack[-1]] >= level:
+        ends[stack.pop()] = end
 
 
 def _close_named(
     stack: list[int], names: list[str], name: str, inner_end: int, end: int,
-    ends: dict[int, int],
+    ends: list[int],
 ) -> None:
     """An end tag closes the innermost open element of its name, and the ones opened
     inside it, which end where their content does; a stray end tag is ignored."""
@@ -283,16 +382,6 @@ def _close_named(
                 ends[stack.pop()] = inner_end
             ends[stack.pop()] = end
             return
-
-
-def _depths(elements: list[HtmlElement]) -> list[int]:
-    index = {el: i for i, el in enumerate(elements)}
-    depth = [0] * len(elements)
-    for i, el in enumerate(elements):
-        parent = el.getparent()
-        if parent is not None:
-            depth[i] = depth[index[parent]] + 1 if parent in index else 0
-    return depth
 
 
 def _rstrip(text: str, at: int) -> int:
@@ -328,22 +417,44 @@ def _byte_mapper(text: str, raw: bytes, encoding: EncodingInfo) -> Callable[[int
         return None
     if len(decoded) == len(body):  # one byte per character
         return lambda c: c + bom
-    try:
-        if decoded.encode(codec, errors) != body:
+    if codec != "utf-8":
+        try:
+            if decoded.encode(codec, errors) != body:
+                return None
+        except UnicodeEncodeError:
             return None
-    except UnicodeEncodeError:
-        return None
-    marks, acc = [0], 0
-    for at in range(0, len(decoded), _CHECKPOINT):
-        acc += len(decoded[at : at + _CHECKPOINT].encode(codec, errors))
-        marks.append(acc)
+    return _ByteOffsets(decoded, codec, errors, bom)
 
-    def to_byte(c: int) -> int:
-        block = min(c // _CHECKPOINT, len(marks) - 1)
+
+class _ByteOffsets:
+    """Character to byte offsets of a multi-byte text. Offsets come nearly in order, so
+    the gap from the previous one is encoded; a far jump starts from the byte length of
+    the blocks of ``_CHECKPOINT`` characters before it, measured once, on first need."""
+
+    def __init__(self, decoded: str, codec: str, errors: str, bom: int) -> None:
+        self.decoded, self.codec, self.errors = decoded, codec, errors
+        self.marks = [bom]
+        self.last = (0, bom)
+
+    def __call__(self, c: int) -> int:
+        last_c, last_b = self.last
+        if last_c <= c <= last_c + _CHECKPOINT:
+            b = last_b + len(self.decoded[last_c:c].encode(self.codec, self.errors))
+        elif c < last_c <= c + _CHECKPOINT:
+            b = last_b - len(self.decoded[c:last_c].encode(self.codec, self.errors))
+        else:
+            b = self._from_mark(c)
+        self.last = (c, b)
+        return b
+
+    def _from_mark(self, c: int) -> int:
+        block, marks = c // _CHECKPOINT, self.marks
+        decoded, codec, errors = self.decoded, self.codec, self.errors
+        while len(marks) <= block:
+            at = (len(marks) - 1) * _CHECKPOINT
+            marks.append(marks[-1] + len(decoded[at : at + _CHECKPOINT].encode(codec, errors)))
         base = block * _CHECKPOINT
-        return bom + marks[block] + len(decoded[base:c].encode(codec, errors))
-
-    return to_byte
+        return marks[block] + len(decoded[base:c].encode(codec, errors))
 
 
 def _parses_to(decoded: str, text: str) -> bool:
@@ -383,4 +494,3 @@ def _codec(raw: bytes, encoding: EncodingInfo) -> tuple[str | None, int]:
 
 
 __all__ = ["SourceMap", "build_source_map"]
-
