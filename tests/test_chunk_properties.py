@@ -132,7 +132,8 @@ def test_split_table_parts_parse_as_tables_with_their_header(doc: Doc, max_token
 def test_split_code_parts_are_closed_fences(doc: Doc, max_tokens: int) -> None:
     for c, block in _touching(doc, chunks_of(doc, max_tokens), BlockKind.CODE):
         fences = [t for t in MD.parse(c.embed_text) if t.type == "fence"]
-        assert fences and fences[0].info == block.language
+        # A chunk may hold several code blocks; this block's fence is among them.
+        assert any(f.info == block.language for f in fences)
         start = c.embed_text.index("```" + str(block.language))
         tail = c.embed_text[start:].split("\n")
         assert "```" in tail[1:], "the fence is never closed"
