@@ -99,11 +99,29 @@ def _parser() -> lxml.html.HTMLParser:
     return parser
 
 
+_CONTROLS = tuple(chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)))
+
+
+def _has_bad_chars(text: str) -> bool:
+    """Same answer as ``_BAD_CHARS.search``, several times faster on big pages: substring
+    tests run in C, and lone surrogates can only exist in non-ASCII text that UTF-8
+    refuses to encode."""
+    if any(c in text for c in _CONTROLS):
+        return True
+    if text.isascii():
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def sanitize(text: str) -> str:
     """Same-length substitutions that make any str acceptable to lxml (and to lxml's
     text setters later); what ``Page.text`` is, relative to the decoded text."""
     cleaned = _XML_DECL.sub(lambda m: " " * len(m.group()), text, count=1)
-    if _BAD_CHARS.search(cleaned) is not None:
+    if _has_bad_chars(cleaned):
         cleaned = _BAD_NOT_FF.sub("\ufffd", cleaned).replace("\x0c", " ")
     return cleaned
 
