@@ -30,13 +30,23 @@ _STRIP_TAGS = (*INVISIBLE_TAGS, *FORM_CONTROL_TAGS, "noscript", "template",
                etree.Comment, etree.ProcessingInstruction)
 
 
-def clean(page: Page) -> dict[str, int]:
-    """Remove invisible elements in place; return bytes stripped per kind."""
+def clean(page: Page, *, count: bool = True) -> dict[str, int]:
+    """Remove invisible elements in place; return bytes stripped per kind.
+
+    Counting costs a Python visit per stripped element; without it (no explain
+    output wanted) the same elements go in one C-level ``strip_elements`` call.
+    """
     stripped: dict[str, int] = {}
     root = page.root
     if root is None:
         return stripped
     _open_shadow_roots(root)
+    if not count:
+        for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
+            el.drop_tag()
+        etree.strip_elements(root, *_STRIP_TAGS, with_tail=False)
+        _strip_attributes_hidden(root, stripped)
+        return stripped
     doomed: list[tuple[HtmlElement, str]] = []
     unwrap: list[HtmlElement] = []
     # Filtered in C: only the tags this stage acts on reach Python.
@@ -65,9 +75,15 @@ def clean(page: Page) -> dict[str, int]:
             continue
         _count(stripped, kind, el)
         _remove(el)
-    _strip_hidden(root, stripped)
-    _strip_data_uris(root, stripped)
+    _strip_attributes_hidden(root, stripped)
     return stripped
+
+
+def _keeps(el: HtmlElement) -> bool:
+    """Invisible-tag elements whose content stays: noscript prose, swallowed content."""
+    if el.tag == "noscript":
+        return _noscript_prose(el)
+    return bool(len(el) or (el.text or "").strip())
 
 
 def _noscript_prose(el: HtmlElement) -> bool:
@@ -102,11 +118,23 @@ def _open_shadow_roots(root: HtmlElement) -> None:
             tpl.drop_tag()
 
 
-def _strip_hidden(root: HtmlElement, stripped: dict[str, int]) -> None:
-    candidates = root.xpath(
-        "//*[@hidden or @aria-hidden='true' or contains(@style,'none') "
-        "or contains(@style,'hidden')]"
-    )
+_ATTRIBUTE_XPATH = (
+    "//*[@hidden or @aria-hidden='true' or contains(@style,'none') or contains(@style,'hidden')"
+    " or starts-with(@src,'data:') or starts-with(@href,'data:')]"
+)
+
+
+def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int]) -> None:
+    """Hidden nodes and data URIs, found in one XPath scan."""
+    candidates = root.xpath(_ATTRIBUTE_XPATH)
+    if not candidates:
+        return
+    _strip_hidden(root, candidates, stripped)
+    _strip_data_uris(candidates, stripped)
+
+
+def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
+                  stripped: dict[str, int]) -> None:
     hidden = [el for el in candidates if el.tag not in ("html", "body") and _is_hidden(el)]
     if not hidden:
         return
@@ -127,9 +155,9 @@ def _is_hidden(el: HtmlElement) -> bool:
     return bool(_HIDDEN_STYLE.search(el.get("style") or ""))
 
 
-def _strip_data_uris(root: HtmlElement, stripped: dict[str, int]) -> None:
+def _strip_data_uris(candidates: list[HtmlElement], stripped: dict[str, int]) -> None:
     """Base64 data URIs are megabytes of token noise in an ``src`` or ``href``."""
-    for el in root.xpath("//*[starts-with(@src,'data:') or starts-with(@href,'data:')]"):
+    for el in candidates:
         for attr in ("src", "href"):
             value = el.get(attr)
             if value and _DATA_URI.match(value):

@@ -51,7 +51,7 @@ def extract(
     srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
     structured = read_structured(page)
     metadata = extract_metadata(page, structured, headers=headers)
-    stripped = clean(page)
+    stripped = clean(page, count=opts.explain)
     content = select(page, structured, stripped, opts)
     rendered = render(content, metadata, srcmap, opts)
     if not rendered.markdown:

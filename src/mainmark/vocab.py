@@ -146,7 +146,7 @@ NARROW_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", 
                 "subscri", "taboola", "outbrain", "disqus", "promo", "authorbox", "postrating")
 
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
-_SPLIT = re.compile(r"[^a-z0-9]+")
+_TOKEN = re.compile(r"[a-z0-9]+")
 
 #: Class entries that describe state or taxonomy, not the element's role: WordPress's
 #: ``post_class()`` adds ``category-social``/``tag-comments`` terms to the article itself,
@@ -165,17 +165,17 @@ def words(value: str) -> frozenset[str]:
 
     Cached: the same class strings repeat hundreds of times on a page and across pages.
     """
-    if not _ANY_VOCAB.search(_NON_ALNUM.sub("", value.lower())):
-        return _NO_WORDS  # most class strings ("row", "col-md-8") name nothing we act on
     out: set[str] = set()
     for entry in value.split():
-        if entry.lower().startswith(IGNORED_CLASS_PREFIXES):
+        low = entry.lower()
+        if low.startswith(IGNORED_CLASS_PREFIXES):
             continue
-        if not entry.islower():
-            entry = _CAMEL.sub(r"\1 \2", entry).lower()
-        parts = [p for p in _SPLIT.split(entry) if p]
+        if low != entry:  # camelCase: split before lowering ("relatedLinks")
+            low = _CAMEL.sub(r"\1 \2", entry).lower()
+        parts = _TOKEN.findall(low)
         out.update(parts)
-        out.update(a + b for a, b in pairwise(parts))
+        if len(parts) > 1:
+            out.update([a + b for a, b in pairwise(parts)])
     return frozenset(out)
 
 
@@ -197,14 +197,3 @@ SIZE_LIMITED_WORDS = frozenset({"paywall"})
 SIZE_LIMIT_BYTES = 600
 
 
-_NO_WORDS: frozenset[str] = frozenset()
-_NON_ALNUM = re.compile(r"[^a-z0-9]+")
-#: Every word and stem any rule looks for, as one alternation. A class/id string whose
-#: letters (separators removed, so joined pairs are covered too) contain none of them
-#: cannot yield a token any rule matches, and skips tokenizing.
-_ANY_VOCAB = re.compile("|".join(sorted(
-    {re.escape(w) for w in (
-        BROAD_CHROME_WORDS | NARROW_CHROME_WORDS | MAIN_WORDS | POSITIVE_WORDS
-        | NEGATIVE_WORDS | LEAD_WORDS | PROSE_CHROME_WORDS | SIZE_LIMITED_WORDS
-        | set(BROAD_STEMS) | set(NARROW_STEMS))},
-    key=len, reverse=True)))
