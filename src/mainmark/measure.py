@@ -175,7 +175,10 @@ class _Signals(NamedTuple):
 def _signals(tag: str, cls: str, ident: str, role: str, itemprop: str) -> _Signals:
     """Everything an element's tag and attributes say, cached: pages repeat the same
     class strings hundreds of times (menu items, cards, grid cells)."""
-    ws = words(cls + " " + ident) if (cls or ident) else _NO_WORDS
+    # Classes repeat across elements and pages, ids rarely: tokenize (and cache) apart.
+    ws = words(cls) if cls else _NO_WORDS
+    if ident:
+        ws = ws | words(ident) if ws else words(ident)
     role = role.lower()
     marks_main = (
         tag in ("main", "article")
@@ -221,6 +224,10 @@ def _last_index(el: HtmlElement, m: Measures) -> int:
 def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) -> str | None:
     if role in CHROME_ROLES:
         return f"role={role}"
+    if not ws:
+        if inside_main:
+            return f"tag:{tag}" if tag in HARD_CHROME_TAGS else None
+        return f"tag:{tag}" if tag in CHROME_TAGS else None
     if inside_main:
         if tag in HARD_CHROME_TAGS:
             return f"tag:{tag}"

@@ -179,13 +179,10 @@ def words(value: str) -> frozenset[str]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=8192)
 def stem_hit(ws: frozenset[str], stems: tuple[str, ...]) -> str | None:
-    """The first token of ``ws`` starting with one of ``stems`` (sorted for determinism)."""
-    for w in sorted(ws):
-        if w.startswith(stems):
-            return w
-    return None
+    """The smallest token of ``ws`` starting with one of ``stems`` (deterministic)."""
+    hits = [w for w in ws if w.startswith(stems)]
+    return min(hits) if hits else None
 
 
 #: Chrome that is prose by nature: reader comments are paragraphs, and still not content.
