@@ -78,6 +78,12 @@ def _is_link(el: HtmlElement) -> bool:
     return href is not None and not href.startswith("#") and bool(href.strip())
 
 
+def _nbytes(s: str) -> int:
+    """UTF-8 size of ``s`` without surrounding whitespace (ASCII needs no encoding)."""
+    s = s.strip()
+    return len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
+
+
 def measure(root: HtmlElement) -> Measures:
     order = list(root.iter(etree.Element))
     n = len(order)
@@ -93,8 +99,7 @@ def measure(root: HtmlElement) -> Measures:
         el = order[i]
         tag = el.tag
         s = el.text
-        t = text[i] + (len(s.strip().encode("utf-8", "surrogatepass")) if s and not s.isspace()
-                       else 0)
+        t = text[i] + (_nbytes(s) if s else 0)
         text[i] = t
         if tag in HEADING_TAGS:
             headed_at[i] = True
@@ -107,8 +112,7 @@ def measure(root: HtmlElement) -> Measures:
         if p < 0:
             continue
         s = el.tail
-        text[p] += t + (len(s.strip().encode("utf-8", "surrogatepass")) if s and not s.isspace()
-                        else 0)
+        text[p] += t + (_nbytes(s) if s else 0)
         if headed_at[i]:
             headed_at[p] = True
         if links[i]:

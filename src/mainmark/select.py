@@ -168,10 +168,9 @@ def _contains(ancestor: HtmlElement, el: HtmlElement) -> bool:
 def _under_chrome(m: Measures, chrome: dict[HtmlElement, str]) -> set[HtmlElement]:
     """Every element inside (or being) a chrome subtree, by one pre-order sweep."""
     inside: set[HtmlElement] = set()
-    for el in m.order:
-        parent = el.getparent()
-        if el in chrome or (parent is not None and parent in inside):
-            inside.add(el)
+    for el in chrome:
+        if el not in inside:
+            inside.update(el.iter(etree.Element))  # the subtree walk runs in C
     return inside
 
 
@@ -196,9 +195,10 @@ def _select(body: HtmlElement, m: Measures,
         return [], None
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
     core = _promote(top, scores, m, body)
-    top = _widen(core, m, blocked, body)
+    prose = _prose(m, blocked)
+    top = _widen(core, m, blocked, body, prose)
     roots = _with_siblings(top, scores, m, blocked)
-    roots = _outlying_prose(roots, m, blocked, body)
+    roots = _outlying_prose(roots, m, blocked, body, prose)
     return _leads(roots, m, blocked) + roots, core
 
 
@@ -230,13 +230,12 @@ def _score(body: HtmlElement, m: Measures,
 
 
 def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
-           body: HtmlElement) -> HtmlElement:
+           body: HtmlElement, prose: dict[HtmlElement, int]) -> HtmlElement:
     """Climb while an ancestor holds clearly more prose at a similar quality.
 
     Page builders (Divi, Elementor, Gutenberg groups) split one article into many
     sibling sections; the best single box then holds only a part of it.
     """
-    prose = _prose(m, blocked)
     best = node = top
     for _ in range(_WIDEN_LEVELS):
         parent = node.getparent()
@@ -254,14 +253,13 @@ def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
 
 
 def _outlying_prose(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement],
-                    body: HtmlElement) -> list[HtmlElement]:
+                    body: HtmlElement, prose: dict[HtmlElement, int]) -> list[HtmlElement]:
     """Join sections of the same article that sit in sibling boxes higher up.
 
     Landing pages and page builders put an article's parts in separate top-level
     sections; a sibling of an ancestor joins when it is itself clean prose: several
     real paragraphs, hardly any links.
     """
-    prose = _prose(m, blocked)
     node = roots[0].getparent()
     extra: list[HtmlElement] = []
     for _ in range(_OUTLYING_LEVELS):
@@ -329,8 +327,10 @@ def _lead_in(el: HtmlElement, m: Measures) -> HtmlElement | None:
 def _prose(m: Measures, blocked: set[HtmlElement]) -> dict[HtmlElement, int]:
     """Bytes of paragraph text (low link density) under each element."""
     prose: dict[HtmlElement, int] = {}
-    for el in m.order:
-        if el.tag not in ("p", "pre", "blockquote", "li", "dd", "td") or el in blocked:
+    if not m.order:
+        return prose
+    for el in m.order[0].iter("p", "pre", "blockquote", "li", "dd", "td"):
+        if el in blocked:
             continue
         size = m.text.get(el, 0)
         if size < 40 or m.density(el) > 0.3:
