@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from html import escape as html_escape
+from typing import Any
 
 from lxml.html import HtmlElement
 from markdownify import MarkdownConverter
@@ -62,8 +63,11 @@ _LINE_START = re.compile(r"(#{1,6}|[>+-])(?=\s|$)|>|(\d{1,9})[.)](?=\s|$)|=+$|-+
 _INLINE_HTML = {**dict.fromkeys(STRONG_TAGS, "strong"), **dict.fromkeys(EM_TAGS, "em"),
                 **dict.fromkeys(DEL_TAGS, "del"), **dict.fromkeys(CODE_TAGS, "code"),
                 "sup": "sup", "sub": "sub", "q": "q"}
-_MARKDOWN = MarkdownConverter(sub_symbol="<sub>", sup_symbol="<sup>", heading_style="atx",
-                              escape_asterisks=False, escape_underscores=False)
+_MARKDOWN_OPTIONS: dict[str, Any] = {
+    "sub_symbol": "<sub>", "sup_symbol": "<sup>", "heading_style": "atx",
+    "escape_asterisks": False, "escape_underscores": False,
+}
+_MARKDOWN = MarkdownConverter(**_MARKDOWN_OPTIONS)
 
 
 def _escape_match(match: re.Match[str]) -> str:
@@ -109,8 +113,14 @@ def _tri(values: list[str]) -> Tri:
     return values[0], values[1], values[2]
 
 
-class Converter(TreeWalker):
-    """Main content to pieces (one per top-level block), each in all three channels."""
+class Converter(TreeWalker, MarkdownConverter):
+    """Main content to pieces (one per top-level block), each in all three channels.
+
+    A markdownify ``MarkdownConverter`` subclass: its options and converters are the
+    engine, overridden where RAG needs more (see the module docstring). The walk itself
+    is :class:`~mainmark.walk.TreeWalker`'s, iterative over lxml, because markdownify's
+    own recursion over a BeautifulSoup copy cost more than the whole page budget.
+    """
 
     def __init__(
         self,
@@ -120,7 +130,8 @@ class Converter(TreeWalker):
         link_mode: str = "inline",
         images: bool = True,
     ) -> None:
-        super().__init__(removed)
+        TreeWalker.__init__(self, removed)
+        MarkdownConverter.__init__(self, **_MARKDOWN_OPTIONS)
         self.base_url = base_url
         self.link_mode = link_mode
         self.images = images
