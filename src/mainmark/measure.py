@@ -131,10 +131,7 @@ def measure(root: HtmlElement) -> Measures:
     return m
 
 
-_CANDIDATES_XPATH = (
-    "descendant-or-self::*[@class or @id or @role or @itemprop or self::main or "
-    "self::article or self::nav or self::footer or self::aside or self::header or self::menu]"
-)
+_LANDMARK_TAGS = frozenset({"main", "article", "nav", "footer", "aside", "header", "menu"})
 
 
 def _classify(root: HtmlElement, m: Measures) -> None:
@@ -145,10 +142,17 @@ def _classify(root: HtmlElement, m: Measures) -> None:
     against the (few) main marks instead of a walk over every node.
     """
     facts = []
-    for el in root.xpath(_CANDIDATES_XPATH):
+    for el in m.order:  # proxies are alive in m.order: a Python scan beats an XPath here
         attrs = el.attrib
-        sig = _signals(el.tag, attrs.get("class", ""), attrs.get("id", ""),
-                       attrs.get("role", ""), attrs.get("itemprop", ""))
+        if not attrs:
+            if el.tag not in _LANDMARK_TAGS:
+                continue
+            sig = _signals(el.tag, "", "", "", "")
+        else:
+            sig = _signals(el.tag, attrs.get("class", ""), attrs.get("id", ""),
+                           attrs.get("role", ""), attrs.get("itemprop", ""))
+        if not (sig.words or sig.marks_main or sig.outside or sig.inside):
+            continue
         if sig.marks_main:
             m.main_marks.append(el)
         facts.append((el, sig))
