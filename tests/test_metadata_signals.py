@@ -117,7 +117,8 @@ def test_opengraph_fields() -> None:
     assert meta.canonical_url == "https://example.org/og"
     assert meta.language == "de-DE"
     assert meta.type == "Article"
-    assert meta.published == "2022-02-03T04:05:06+00:00"
+    # The UTC stamp is shown in the page's zone (de-DE: Berlin), same instant.
+    assert meta.published == "2022-02-03T05:05:06+01:00"
     assert meta.sources["title"] == "opengraph"
 
 
@@ -261,3 +262,17 @@ def test_kicker_span_inside_h1_is_left_out() -> None:
 
 def test_url_is_passed_through() -> None:
     assert meta_of(page(), url="https://example.org/x").url == "https://example.org/x"
+
+
+def test_opengraph_pairs_are_read_from_head_only() -> None:
+    """OpenGraph lives in <head>; a <meta property> deep in the body (an embedded card)
+    is not the page's."""
+    html = page(
+        '<meta property="og:title" content="Head title">'
+        '<meta property="og:type article:tag" content="x">',
+        '<div><div><meta property="og:title" content="Card title"></div></div>',
+    )
+    found = read_structured(parse(html)).opengraph
+    assert ("og:title", "Head title") in found
+    assert ("og:type", "x") in found and ("article:tag", "x") in found
+    assert ("og:title", "Card title") not in found

@@ -33,6 +33,9 @@ _EMAIL = re.compile(r"\S+@\S+\.\w+|\S+\[at\]\S+")
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 _HANDLE = re.compile(r"(?<!\w)@\w+")
 _LEAD_VERBS = (
+    r"(?:(?:ein|eine|a|an|un|une)\s+)?(?:(?:blog|gast|guest)[\s-]?)?"
+    r"(?:beitrag|post|artikel|kommentar|commentary|analyse|analysis|essay|column|kolumne|bericht|"
+    r"report|review|rezension|reportage)|"
     r"written|posted|published|reported|text|story|words|photos?|interview|article|"
     r"ein\s+beitrag|beitrag|veröffentlicht|erstellt|geschrieben|verfasst|eingestellt|"
     r"publié|écrit|publicado|escrito|pubblicato|scritto|gepubliceerd|geschreven"
@@ -67,6 +70,11 @@ _WEEKDAYS = (
     "venerdì|sabato|domenica|today|yesterday|heute|gestern"
 )
 _DATE_TAIL = re.compile(rf"\s+(?:(?:am|on|le|el|il|op)\s+)?(?:{_WEEKDAYS})\b.*$", re.IGNORECASE)
+# "Posted by Jane Doe at 18:52", "Max Muster um 9.30 Uhr": a clock time closing the byline.
+_TIME_TAIL = re.compile(
+    r"\s+(?:at|um|à|a\s+las|alle|om|o)\s+\d{1,2}(?:[:.h]\d{2})?\s*(?:uhr|h|am|pm|a\.m\.|p\.m\.)?\s*$",
+    re.IGNORECASE,
+)
 
 #: Words that make a part a role or a notice when it has nothing else.
 _ROLE_WORDS = frozenset(
@@ -236,7 +244,8 @@ def _names_in(value: str, strict: bool) -> list[str]:
         segment = _after_notice(_strip_lead_in(segment.strip(" :,-")))
         segment = _ANDMORE.sub("", segment)
         for part in _NAME_SPLIT.split(segment):
-            name = _DATE_TAIL.sub("", _strip_lead_in(part.strip(" :,-–—'\"“”<>")))
+            name = _strip_lead_in(part.strip(" :,-–—'\"“”<>"))
+            name = _TIME_TAIL.sub("", _DATE_TAIL.sub("", name))
             if name and not _is_notice(name) and _is_name(name, strict):
                 out.append(name)
     return out

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 from email.utils import parsedate_to_datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 _MIN_YEAR = 1900
 _MAX_YEAR = 2100
@@ -226,3 +227,72 @@ def parse_http_date(text: str) -> str | None:
     if not _MIN_YEAR <= parsed.year <= _MAX_YEAR:
         return None
     return parsed.isoformat()
+
+
+# ---- local day of a UTC stamp ------------------------------------------------------------
+#: Regions (BCP 47 region subtags) that keep one civil time zone, and that zone.
+_REGION_ZONES = {
+    "de": "Europe/Berlin", "at": "Europe/Vienna", "ch": "Europe/Zurich", "li": "Europe/Vaduz",
+    "lu": "Europe/Luxembourg", "fr": "Europe/Paris", "be": "Europe/Brussels",
+    "nl": "Europe/Amsterdam", "it": "Europe/Rome", "es": "Europe/Madrid", "gb": "Europe/London",
+    "ie": "Europe/Dublin", "pl": "Europe/Warsaw", "cz": "Europe/Prague",
+    "sk": "Europe/Bratislava", "hu": "Europe/Budapest", "dk": "Europe/Copenhagen",
+    "se": "Europe/Stockholm", "no": "Europe/Oslo", "fi": "Europe/Helsinki",
+    "gr": "Europe/Athens", "ro": "Europe/Bucharest", "bg": "Europe/Sofia",
+    "hr": "Europe/Zagreb", "si": "Europe/Ljubljana", "rs": "Europe/Belgrade",
+    "tr": "Europe/Istanbul", "ua": "Europe/Kyiv", "jp": "Asia/Tokyo", "kr": "Asia/Seoul",
+    "cn": "Asia/Shanghai", "tw": "Asia/Taipei", "hk": "Asia/Hong_Kong", "in": "Asia/Kolkata",
+    "il": "Asia/Jerusalem", "co": "America/Bogota", "pe": "America/Lima",
+    "ve": "America/Caracas", "bo": "America/La_Paz", "ar": "America/Argentina/Buenos_Aires",
+    "cl": "America/Santiago", "uy": "America/Montevideo", "py": "America/Asuncion",
+    "ec": "America/Guayaquil", "za": "Africa/Johannesburg", "nz": "Pacific/Auckland",
+}  # fmt: skip
+#: Languages whose web is (nearly) all in one time zone, so a page in them is local there.
+#: Left out on purpose: en, es, pt, ru, ar, zh: their pages are written across continents
+#: and zones. French is kept: France writes most of the French web.
+_LANGUAGE_ZONES = {
+    "de": "Europe/Berlin", "fr": "Europe/Paris", "it": "Europe/Rome", "nl": "Europe/Amsterdam",
+    "pl": "Europe/Warsaw", "cs": "Europe/Prague", "sk": "Europe/Bratislava",
+    "hu": "Europe/Budapest", "da": "Europe/Copenhagen", "sv": "Europe/Stockholm",
+    "nb": "Europe/Oslo", "nn": "Europe/Oslo", "no": "Europe/Oslo", "fi": "Europe/Helsinki",
+    "el": "Europe/Athens", "ro": "Europe/Bucharest", "bg": "Europe/Sofia",
+    "hr": "Europe/Zagreb", "sl": "Europe/Ljubljana", "tr": "Europe/Istanbul",
+    "ja": "Asia/Tokyo", "ko": "Asia/Seoul", "he": "Asia/Jerusalem",
+}  # fmt: skip
+_UTC_STAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})\+00:00$")
+
+
+def local_zone(language: str | None) -> str | None:
+    """The IANA zone a page in ``language`` is local to, when the tag settles it.
+
+    A region subtag names the country (``es-BO``: La Paz); without one, only
+    languages spoken in a single zone count (``de``: Central European time).
+    ``en`` or ``es`` alone, or a region spanning zones (``US``, ``BR``), give ``None``.
+    """
+    if not language:
+        return None
+    parts = language.lower().replace("_", "-").split("-")
+    regions = [p for p in parts[1:] if len(p) == 2]
+    if regions:
+        return _REGION_ZONES.get(regions[0])
+    return _LANGUAGE_ZONES.get(parts[0])
+
+
+def localize(stamp: str, language: str | None) -> str:
+    """A UTC stamp (``…+00:00``) as the page's local time, when its zone is known.
+
+    CMSs store and print publication times in UTC; the day a reader in the page's
+    country saw ("2020-05-19T23:30:00Z" is the 20th in Berlin) is the one a citation
+    needs. Stamps with another offset are already local; midnight UTC is a date-only
+    value serialised as a time, and moving it would shift the day it names.
+    """
+    match = _UTC_STAMP.match(stamp)
+    zone_name = local_zone(language)
+    if match is None or zone_name is None or match.group(2, 3, 4) == ("00", "00", "00"):
+        return stamp
+    try:
+        zone = ZoneInfo(zone_name)
+        moment = datetime.fromisoformat(stamp)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return stamp
+    return moment.astimezone(zone).isoformat()

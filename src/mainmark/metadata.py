@@ -11,15 +11,20 @@ signal is recorded in ``Metadata.sources``):
   resolved) > microdata ``author`` > ``<meta name=author>``, ``article:author``
   (names, not URLs), Dublin Core ``creator``, ``citation_author``, parse.ly/sailthru
   keys > DOM bylines near the headline (``rel=author``, ``itemprop=author``,
-  class/id ``author``/``byline``, ``<address>``, a "By …"/"Von …" line) > the same
-  markup anywhere outside comments and sidebars. A value that only names the site
+  class/id ``author``/``byline``, ``<address>``, a "By …"/"Von …"/"Text: …" line,
+  a bare "Von" label followed by the name) > the same markup in the ``<article>``
+  around the headline (or the page, when no headline was found), outside comments
+  and sidebars. A value that only names the site
   ("tagesschau.de") is a fallback: any later signal naming someone else wins.
-- **published**: JSON-LD ``datePublished`` (then ``dateCreated``, ``uploadDate``)
-  of the main entity > microdata > ``article:published_time`` and other meta date
-  keys > ``<time>`` marked as publication, then ``<time>`` near the headline > a
-  date in the URL path > a dateline near the headline (date-classed element, short
-  text line) > any other ``<time>``. A zoned stamp one day off the URL's date gives
-  the URL's day (UTC stamps of local late-evening posts).
+- **published**: the one full date printed in the header lines around the headline
+  (the dateline), when it differs from the stamp below; else JSON-LD
+  ``datePublished`` (then ``dateCreated``, ``uploadDate``) of the main entity >
+  microdata > ``article:published_time`` and other meta date keys; else, with no
+  stamp, the dateline > ``<time>`` marked as publication, then ``<time>`` near the
+  headline > a date in the URL path > a date-classed element or short line near the
+  headline > any other ``<time>``. A UTC stamp is moved to the page's local time
+  when its language or region settles the zone (:func:`mainmark.dates.localize`);
+  a zoned stamp one day off the URL's date gives the URL's day.
   **modified**: ``dateModified`` > ``article:modified_time``/``og:updated_time``
   and meta keys. Publication beats modification: a page's ``date`` is its
   publication day, and ``published`` is never filled from a modification date.
@@ -50,14 +55,18 @@ prose. Bad values at any step (an unparsable date, a URL as author name, a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any, TypeVar
 from urllib.parse import urljoin, urlsplit
 
+from lxml.html import HtmlElement
+
 from . import metafields as mf
 from . import pagesignals as sig
 from .authors import clean_authors
-from .dates import parse_date
+from .dates import localize, parse_date
+from .headline_dom import Dom
 from .model import Metadata
 from .parse import Page
 from .schema import (
@@ -81,6 +90,12 @@ _T = TypeVar("_T")
 _MAX_DESCRIPTION = 1_000
 _MAX_URL = 2_000
 _MAX_DOM_AUTHORS = 4
+#: A dateline is short ("Berlin, 28.10.2021, 058/21"); a longer header line is a
+#: subtitle that may name some other day (an event, a deadline).
+_DATELINE = 64
+#: Header dates are trusted over stamps only with the year written out: "11.03.17"
+#: is day-first in Germany and month-first on some US sites.
+_FULL_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def extract_metadata(
@@ -104,7 +119,7 @@ class _Extraction:
         self.meta = sig.meta_values(self.root)
         self.links = sig.link_hrefs(self.root)
         self.h1s = sig.headings(self.root)
-        self._dom: sig.Dom | None = None
+        self._dom: Dom | None = None
         for prop, value in structured.opengraph:
             if prop not in self.meta:
                 self.meta[prop] = [value]
@@ -198,11 +213,21 @@ class _Extraction:
         return self._set("title", chosen[0], chosen[1])
 
     @property
-    def dom(self) -> sig.Dom:
+    def dom(self) -> Dom:
         """DOM lookups around the headline, built on first use (most pages never need it)."""
         if self._dom is None:
-            self._dom = sig.Dom(self.root, headline_element(self.h1s, self._anchor_title))
+            self._dom = Dom(self.root, self._headline())
         return self._dom
+
+    def _headline(self) -> HtmlElement | None:
+        """The element showing the headline: an ``<h1>`` with its text, else an ``<h2>``/
+        ``<h3>`` with exactly its text (blogs print the blog's name as ``<h1>``), else a
+        lone ``<h1>``."""
+        title = self._anchor_title
+        found = headline_element(self.h1s, title, lone=False)
+        if found is None and title:
+            found = headline_element(sig.subheadings(self.root), title, lone=False)
+        return found if found is not None else headline_element(self.h1s, title)
 
     # ---- author --------------------------------------------------------------------------
     def _author(self) -> tuple[str, ...]:
@@ -243,19 +268,53 @@ class _Extraction:
 
     # ---- dates ---------------------------------------------------------------------------
     def _published(self, language: str | None) -> str | None:
+        """The publication day the page shows, with the machine stamp's time when it agrees.
+
+        A dateline printed with the headline is what a reader sees and a citation
+        quotes; when it names another day than the stamp (a UTC conversion, a CMS
+        stamping the draft's creation or a re-import), the dateline wins. It must
+        be unambiguous (see :meth:`_header_date`).
+        """
+        found = self._published_stamp(language)
+        if found is None:
+            return self._published_from_dom(language)
+        stamp, source = found
+        header = self._header_date()
+        if header is not None and header[:10] != stamp[:10]:
+            return self._set("published", header, f"dom:header<{source}")
+        return self._set("published", stamp, source)
+
+    def _published_stamp(self, language: str | None) -> tuple[str, str] | None:
+        """The machine-readable publication stamp, on the page's local day."""
         found = self._main_value("datePublished", "dateCreated", "uploadDate")
         if found is not None:
             parsed = parse_date(text_of(found[0], "@value") or "", language)
             if parsed:
-                return self._local_day(parsed, found[1])
+                return self._local_day(localize(parsed, language), found[1])
         for key in mf.PUBLISHED_META:
             for value in self.meta.get(key, ()):
                 parsed = parse_date(value, language)
                 if parsed:
-                    return self._local_day(parsed, f"meta:{key}")
-        return self._published_from_dom(language)
+                    return self._local_day(localize(parsed, language), f"meta:{key}")
+        return None
 
-    def _local_day(self, stamp: str, source: str) -> str:
+    def _header_date(self) -> str | None:
+        """The one date printed with the headline, read without guessing.
+
+        Two different dates there (published and updated, or an event date) leave it
+        open which one is the publication's; an ambiguous ``03/04/2020`` is a guess
+        under the page's locale, too weak to overrule a machine stamp.
+        """
+        found: dict[str, str] = {}
+        for line in self.dom.header_lines():
+            if len(line) > _DATELINE or not _FULL_YEAR.search(line):
+                continue
+            parsed = parse_date(line)
+            if parsed:
+                found.setdefault(parsed[:10], parsed)
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    def _local_day(self, stamp: str, source: str) -> tuple[str, str]:
         """``stamp``, unless it is a zoned time a day off the date in the page's URL.
 
         Sites stamp metadata in UTC but file the article under the local day
@@ -269,10 +328,13 @@ class _Extraction:
             and stamp[:10] != url_day
             and mf.one_day_apart(stamp[:10], url_day)
         ):
-            return self._set("published", url_day, f"url<{source}")
-        return self._set("published", stamp, source)
+            return url_day, f"url<{source}"
+        return stamp, source
 
     def _published_from_dom(self, language: str | None) -> str | None:
+        header = self._header_date()
+        if header is not None:
+            return self._set("published", header, "dom:header")
         times = list(self.dom.times())
         for signal, value in times:
             if signal != "time-page":

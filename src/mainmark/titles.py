@@ -149,8 +149,10 @@ def choose_title(
     return None
 
 
-def headline_element(h1s: Sequence[tuple[T, str]], title: str | None) -> T | None:
-    """The ``<h1>`` showing ``title``: equal, containing it, or the only one on the page."""
+def headline_element(
+    h1s: Sequence[tuple[T, str]], title: str | None, *, lone: bool = True
+) -> T | None:
+    """The ``<h1>`` showing ``title``: equal, containing it, or (``lone``) the only one."""
     if title:
         key = _key(title)
         for element, text in h1s:
@@ -159,4 +161,4 @@ def headline_element(h1s: Sequence[tuple[T, str]], title: str | None) -> T | Non
         for element, text in h1s:
             if key and len(key) >= 12 and key in _key(text):
                 return element
-    return h1s[0][0] if len(h1s) == 1 else None
+    return h1s[0][0] if lone and len(h1s) == 1 else None

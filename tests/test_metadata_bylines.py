@@ -1,0 +1,120 @@
+"""Bylines read off the page: plain-text lines, labels, marked boxes, and where they may sit."""
+
+from __future__ import annotations
+
+import pytest
+
+from mainmark.authors import clean_authors
+from mainmark.metadata import extract_metadata
+from mainmark.model import Metadata
+from mainmark.parse import parse
+from mainmark.structured import read_structured
+
+PROSE = "<p>" + "The story starts here and goes on for a while, as stories do. " * 3 + "</p>"
+
+
+def meta_of(body: str, head: str = "") -> Metadata:
+    html = f'<html lang="en"><head>{head}</head><body>{body}</body></html>'
+    page = parse(html, url="https://example.org/p")
+    return extract_metadata(page, read_structured(page))
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("Blog Beitrag von Margarita Muster", ("Margarita Muster",)),
+        ("Ein Gastbeitrag von Max Muster", ("Max Muster",)),
+        ("A guest post by Jane Doe", ("Jane Doe",)),
+        ("Text: Hanna Beispiel", ("Hanna Beispiel",)),
+        ("Autor: Hanna Beispiel", ("Hanna Beispiel",)),
+    ],
+)
+def test_plain_text_byline_under_the_headline(line: str, names: tuple[str, ...]) -> None:
+    meta = meta_of(f"<h1>Headline</h1><p>{line}</p>{PROSE}")
+    assert meta.author == names
+    assert meta.sources["author"] == "dom:byline-text"
+
+
+def test_bare_label_joins_the_name_on_the_next_line() -> None:
+    meta = meta_of("<h1>Headline</h1><p>21.01.2022</p><span>von</span> <a>Patrick Otte</a>" + PROSE)
+    assert meta.author == ("Patrick Otte",)
+
+
+def test_byline_part_of_a_dateline() -> None:
+    body = "<h1>Headline</h1><div>05.02.2020 - Redaktion: Eberhard Muster (Pressesprecher)</div>"
+    assert meta_of(body + PROSE).author == ("Eberhard Muster",)
+
+
+def test_prose_mentioning_by_is_not_a_byline() -> None:
+    meta = meta_of("<h1>Headline</h1><p>by the way, nothing here names anyone</p>" + PROSE)
+    assert meta.author == ()
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        '<div class="authorbox"><strong>von</strong> <span>Dennis Muster</span></div>',
+        '<div class="dates_auteurs">par <span class="auteurs">Didier Muster</span></div>',
+        '<div data-testid="prism-byline"><span>By</span> <a>Dennis Muster</a></div>',
+    ],
+)
+def test_marked_byline_boxes(box: str) -> None:
+    meta = meta_of("<h1>Headline</h1>" + box + PROSE)
+    assert len(meta.author) == 1
+    assert meta.author[0].endswith("Muster")
+    assert meta.sources["author"] == "dom:byline"
+
+
+def test_byline_in_the_articles_own_footer_by_class() -> None:
+    """WordPress themes print "Posted by" in a footer classed ``post-footer`` inside the
+    article; a footer of the page is not the article's."""
+    article = (
+        "<article><header><h1>Headline</h1></header>" + PROSE + '<div class="post-footer">'
+        '<span class="author">Posted by <a rel="author">Günter W. Muster</a> at 18:52</span>'
+        "</div></article>"
+    )
+    assert meta_of(article).author == ("Günter W. Muster",)
+
+
+def test_page_footer_byline_is_not_the_articles() -> None:
+    body = (
+        "<div><h1>Headline</h1>" + PROSE + "</div>"
+        '<div class="site-footer"><span class="author">Site Owner</span></div>'
+    )
+    assert meta_of(body).author == ()
+
+
+def test_byline_box_far_down_the_article_is_found() -> None:
+    filler = "".join(f"<p>Paragraph {i} of a long article body.</p>" for i in range(200))
+    article = (
+        "<article><h1>Headline</h1>"
+        + filler
+        + '<div class="node-block--authors">Auteur: <a>Anna Muster</a></div></article>'
+    )
+    assert meta_of(article).author == ("Anna Muster",)
+
+
+def test_comment_author_is_not_the_byline() -> None:
+    body = (
+        "<article><h1>Headline</h1>" + PROSE + '<div class="comments">'
+        '<span class="author">Random Commenter</span></div></article>'
+    )
+    assert meta_of(body).author == ()
+
+
+@pytest.mark.parametrize(
+    ("raw", "names"),
+    [
+        ("Posted by Jane Doe at 18:52", ("Jane Doe",)),
+        ("Max Muster um 9.30 Uhr", ("Max Muster",)),
+        ("By Jane Doe at 5 pm", ("Jane Doe",)),
+    ],
+)
+def test_a_closing_clock_time_is_not_part_of_the_name(raw: str, names: tuple[str, ...]) -> None:
+    assert clean_authors([raw], strict=True) == names
+
+
+def test_deeply_nested_page_does_not_break_the_walk() -> None:
+    body = "<h1>Headline</h1>" + "<div>" * 5000 + "<p>By Jane Doe</p>" + "</div>" * 5000
+    meta = meta_of(body)
+    assert meta.title == "Headline"

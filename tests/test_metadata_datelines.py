@@ -1,0 +1,152 @@
+"""The publication day a page shows: local day of UTC stamps, and the dateline by the headline."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mainmark.dates import local_zone, localize
+from mainmark.metadata import extract_metadata
+from mainmark.model import Metadata
+from mainmark.parse import parse
+from mainmark.structured import read_structured
+
+
+def meta_of(html: str, url: str | None = "https://example.org/p") -> Metadata:
+    page = parse(html, url=url)
+    return extract_metadata(page, read_structured(page))
+
+
+def ld(obj: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(obj)}</script>'
+
+
+def doc(head: str, body: str = "", lang: str = "de") -> str:
+    return f'<html lang="{lang}"><head>{head}</head><body>{body}</body></html>'
+
+
+PUBLISHED_UTC = ld({"@type": "NewsArticle", "datePublished": "2020-05-19T23:30:00Z"})
+PROSE = "<p>" + "Der Artikel beginnt hier und erzählt ausführlich, was geschah. " * 3 + "</p>"
+
+
+# ---- local day of UTC stamps ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("stamp", "language", "expected"),
+    [
+        # German pages are local to Central European time (summer: +02:00).
+        ("2020-05-19T23:30:00+00:00", "de", "2020-05-20T01:30:00+02:00"),
+        # A region subtag names the country: La Paz is four hours behind UTC.
+        ("2022-05-04T02:41:00+00:00", "es-BO", "2022-05-03T22:41:00-04:00"),
+        # English and Spanish alone are written in many zones: not guessed.
+        ("2022-05-04T02:41:00+00:00", "en", "2022-05-04T02:41:00+00:00"),
+        ("2022-05-04T02:41:00+00:00", "es", "2022-05-04T02:41:00+00:00"),
+        ("2022-05-04T02:41:00+00:00", "en-US", "2022-05-04T02:41:00+00:00"),
+        ("2022-05-04T02:41:00+00:00", None, "2022-05-04T02:41:00+00:00"),
+        # Midnight UTC is a date-only value serialised as a time: the day stays.
+        ("2019-06-17T00:00:00+00:00", "de", "2019-06-17T00:00:00+00:00"),
+        # A stamp with a non-UTC offset is already local.
+        ("2021-10-27T20:35:36+01:00", "de", "2021-10-27T20:35:36+01:00"),
+        ("2021-10-27", "de", "2021-10-27"),
+    ],
+)
+def test_localize(stamp: str, language: str | None, expected: str) -> None:
+    assert localize(stamp, language) == expected
+
+
+def test_local_zone_prefers_the_region_over_the_language() -> None:
+    assert local_zone("de-CH") == "Europe/Zurich"
+    assert local_zone("pt-BR") is None  # Brazil spans several zones
+    assert local_zone("fr") == "Europe/Paris"
+
+
+def test_utc_jsonld_stamp_gives_the_local_day_of_a_german_page() -> None:
+    meta = meta_of(doc(PUBLISHED_UTC, "<h1>Schlagzeile</h1>" + PROSE))
+    assert meta.published is not None
+    assert meta.published.startswith("2020-05-20")
+
+
+# ---- the dateline printed with the headline -------------------------------------------------
+def test_header_dateline_beats_a_stamp_naming_another_day() -> None:
+    body = "<h1>Schlagzeile</h1><p>Berlin, 28.10.2021</p>" + PROSE
+    stamp = ld({"@type": "NewsArticle", "datePublished": "2021-10-27T20:35:36+01:00"})
+    meta = meta_of(doc(stamp, body))
+    assert meta.published == "2021-10-28"
+    assert meta.sources["published"] == "dom:header<jsonld"
+
+
+def test_stamp_is_kept_when_the_dateline_agrees() -> None:
+    body = "<h1>Schlagzeile</h1><p>27.10.2021</p>" + PROSE
+    stamp = ld({"@type": "NewsArticle", "datePublished": "2021-10-27T20:35:36+01:00"})
+    meta = meta_of(doc(stamp, body))
+    assert meta.published == "2021-10-27T20:35:36+01:00"
+    assert meta.sources["published"] == "jsonld"
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        # Two dates (published and a second one): which is which is not known.
+        "<p>29. Dezember 2022</p><p>30. Dezember 2022</p>",
+        # A two-digit year: "11.03.17" is day-first or month-first depending on the site.
+        "<p>11.03.17</p>",
+        # An ambiguous slash date is a locale guess.
+        "<p>11/01/2021</p>",
+        # An update notice, with its date on the next line.
+        "<p>Last Updated:</p><p>January 7, 2025</p>",
+        "<p>Aktualisiert am 7. Januar 2025</p>",
+        # A subtitle naming some day is not a dateline.
+        "<p>Am 7. Januar 2025 treffen sich die Ministerinnen und Minister der Länder in Berlin</p>",
+    ],
+)
+def test_unclear_header_dates_do_not_overrule_the_stamp(header: str) -> None:
+    stamp = ld({"@type": "NewsArticle", "datePublished": "2020-07-10T14:15:42+02:00"})
+    meta = meta_of(doc(stamp, "<h1>Schlagzeile</h1>" + header + PROSE))
+    assert meta.published == "2020-07-10T14:15:42+02:00"
+
+
+def test_header_dateline_past_a_standfirst() -> None:
+    standfirst = (
+        "<p>" + "Ein langer Vorspann, der den Artikel zusammenfasst und neugierig macht. " * 2
+    )
+    body = "<h1>Schlagzeile</h1>" + standfirst + "</p><p>Von Fiona Muster</p><p>1. Januar 2023</p>"
+    stamp = ld({"@type": "Article", "datePublished": "2021-11-22T18:42:22+01:00"})
+    meta = meta_of(doc(stamp, body + PROSE))
+    assert meta.published == "2023-01-01"
+
+
+def test_body_dates_after_the_prose_starts_are_not_the_header() -> None:
+    body = "<h1>Schlagzeile</h1>" + PROSE + PROSE + "<p>1. Januar 2023</p>"
+    stamp = ld({"@type": "Article", "datePublished": "2021-11-22T18:42:22+01:00"})
+    meta = meta_of(doc(stamp, body))
+    assert meta.published == "2021-11-22T18:42:22+01:00"
+
+
+def test_header_dateline_before_the_headline() -> None:
+    body = "<div><span>Original Research</span><span>7 April 2020</span></div><h1>Study</h1>"
+    meta = meta_of(doc('<meta name="dc.date" content="2020-03-03">', body + PROSE, "en"))
+    assert meta.published == "2020-04-07"
+
+
+def test_header_dateline_comes_first_when_there_is_no_stamp() -> None:
+    body = (
+        "<h1>Schnitte nach Riss</h1><p>21. Jan 2022 // Dominik Muster</p>"
+        + PROSE
+        + PROSE
+        + '<p class="date">06.08.2020</p>'
+    )
+    meta = meta_of(doc("", body))
+    assert meta.published == "2022-01-21"
+    assert meta.sources["published"] == "dom:header"
+
+
+def test_blog_post_heading_below_an_h1_site_name_anchors_the_dateline() -> None:
+    """A blog's <h1> is its own name; the post's headline is an <h3> matching the title."""
+    body = (
+        "<header><h1>My Little Blog</h1><p>Online seit 1. März 2009</p></header>"
+        "<div><h2><span>Samstag, 5. Oktober 2013</span></h2>"
+        '<div class="post"><h3 class="post-title">Viertes Interview</h3>' + PROSE + "</div></div>"
+    )
+    head = '<meta property="og:title" content="Viertes Interview">'
+    meta = meta_of(doc(head, body))
+    assert meta.published == "2013-10-05"
