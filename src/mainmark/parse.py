@@ -127,7 +127,10 @@ def sanitize(text: str) -> str:
 
 
 def _too_deep(parser: lxml.html.HTMLParser) -> bool:
-    return any("Excessive depth" in entry.message for entry in parser.error_log)
+    """libxml2 stops at the depth limit with a fatal error, so it is the last one logged;
+    reading only that entry avoids building a Python object per ordinary HTML error."""
+    last = parser.error_log.last_error
+    return last is not None and "Excessive depth" in last.message
 
 
 def _parse_once(text: str, url: str | None) -> tuple[HtmlElement | None, bool, str | None]:
