@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 from collections.abc import Mapping
 from datetime import datetime, timezone
@@ -32,7 +33,30 @@ def extract(
 
     Never raises for a bad page (it returns a document with ``warnings``); raises
     :class:`~mainmark.errors.InputError` only when ``html`` is not bytes or str.
+
+    Python's cyclic garbage collector is paused for the duration of one page (and
+    restored as the caller had it): extraction allocates many short-lived containers,
+    all freed by reference counting, and on the benchmark pages the collector's young
+    generation passes cost about a third of the extraction time. Any cycle made here is
+    collected by the first pass after the page.
     """
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _extract(html, url=url, headers=headers, options=options)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _extract(
+    html: bytes | str,
+    *,
+    url: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    options: Options | None = None,
+) -> Document:
     opts = options or DEFAULT_OPTIONS
     raw = _as_bytes(html)
     stamp = make_stamp(raw, opts)
