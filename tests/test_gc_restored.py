@@ -8,7 +8,8 @@ import pytest
 
 import mainmark
 
-PAGE = b"<html><body><article><p>" + b"A sentence of text, long enough. " * 20 + b"</p></article></body></html>"
+PAGE = (b"<html><body><article><p>" + b"A sentence of text, long enough. " * 20
+        + b"</p></article></body></html>")
 
 
 @pytest.mark.parametrize("enabled", [True, False])
