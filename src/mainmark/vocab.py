@@ -93,6 +93,16 @@ BROAD_CHROME_WORDS = frozenset({
     # listing/browsing aids
     "pagination", "pager", "tagcloud", "tags", "categories", "archive", "archives", "search",
     "searchbox", "searchform",
+    # the same furniture named in the languages of the sites' developers (German, French,
+    # Spanish, Portuguese, Italian, Polish, Dutch CMS themes)
+    *(_I18N_COMMENTS := ("kommentar", "kommentare", "commentaires", "comentarios",
+                         "commenti", "komentarze", "reacties")),
+    *(_I18N_ADS := ("werbung", "anzeige", "publicite", "publicidad", "publicidade",
+                    "pubblicita", "reklama", "advertentie")),
+    *(_I18N_SHARE := ("teilen", "partage", "compartir", "condividi", "delen")),
+    *(_I18N_RELATED := ("relacionados", "relacionadas", "correlati", "gerelateerd",
+                        "verwandte")),
+    "rodape", "cabecalho", "piedepagina",
 })
 
 #: Narrow chrome vocabulary: unambiguous even INSIDE the main region (an article body
@@ -105,6 +115,7 @@ NARROW_CHROME_WORDS = frozenset({
     "promo", "sponsored", "skiplink", "popup", "modal", "print", "toolbar",
     # photo credits and copyright lines under images ("Foto: dpa", "Getty Images")
     "credit", "credits", "copyright", "photocredit", "imagecredit",
+    *_I18N_COMMENTS, *_I18N_ADS, *_I18N_SHARE, *_I18N_RELATED,
     # blog plugins inside the post body: star ratings, author boxes, prev/next links
     "rating", "ratings", "postratings", "authorbox", "authorbio", "aboutauthor",
     "postnavigation", "prevnext", "nextprev", "pagination", "pager",
@@ -166,7 +177,12 @@ def words(value: str) -> frozenset[str]:
     Cached: the same class strings repeat hundreds of times on a page and across pages.
     """
     out: set[str] = set()
-    for entry in value.split():
+    entries = value.split()
+    if "hentry" in entries or "status-publish" in entries:
+        # WordPress's post_class(): every hyphenated entry is "{taxonomy}-{term}" for a
+        # taxonomy of the site's own naming ("topics-umwelt", "custom_tags-werbung").
+        entries = [e for e in entries if "-" not in e and "_" not in e]
+    for entry in entries:
         low = entry.lower()
         if low.startswith(IGNORED_CLASS_PREFIXES):
             continue
@@ -186,7 +202,8 @@ def stem_hit(ws: frozenset[str], stems: tuple[str, ...]) -> str | None:
 
 
 #: Chrome that is prose by nature: reader comments are paragraphs, and still not content.
-PROSE_CHROME_WORDS = frozenset({"comments", "commentlist", "disqus", "respond", "reply"})
+PROSE_CHROME_WORDS = frozenset({"comments", "commentlist", "disqus", "respond", "reply",
+                                *_I18N_COMMENTS})
 
 #: Narrow words that only mark chrome when the element is small: a paywall *prompt* is
 #: chrome, but publishers also wrap the gated article text itself in ``div.paywall``.
