@@ -22,6 +22,8 @@ from itertools import islice
 from lxml import etree
 from lxml.html import HtmlElement
 
+from .metafields import SKIP_TEXT_TAGS, elements
+
 _MAX_CANDIDATES = 40
 _ANCESTOR_LIMIT = 40
 #: Elements visited after, and before, the headline (empty wrappers cost as much as text).
@@ -96,12 +98,8 @@ _MODIFIED_LINE = re.compile(
     r"|zuletzt",
     re.IGNORECASE,
 )
-_SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "svg"})
 
 
-def _elements(xpath: etree.XPath, node: HtmlElement) -> list[HtmlElement]:
-    result = xpath(node)
-    return [el for el in result if isinstance(el, HtmlElement)] if isinstance(result, list) else []
 
 
 class _Walk:
@@ -200,7 +198,7 @@ def _collect(
         if isinstance(tag, str):
             elements.append(sub)
             text = sub.text
-            if text and tag not in _SKIP_TEXT_TAGS:
+            if text and tag not in SKIP_TEXT_TAGS:
                 texts.append(text)
                 lines -= not text.isspace()
         if sub is not el:
@@ -316,7 +314,7 @@ class Dom:
         # the article's footer), or the page when no headline was found to walk from.
         if self.headline is not None and self.region.tag not in ("article", "main"):
             return
-        for el in _elements(_BYLINE_MARKED, self.region)[:_MAX_CANDIDATES]:
+        for el in elements(_BYLINE_MARKED, self.region)[:_MAX_CANDIDATES]:
             signal = _byline_signal(el)
             if signal and el not in seen and not self.elsewhere(el):
                 line = _short_text(el)
@@ -348,7 +346,7 @@ class Dom:
         """(signal, text) of visible datelines: date-classed elements near the headline,
         then short lines around it."""
         for el, values in self.walk.marked():
-            if not _DATE_HINT.search(values) or el.tag in _SKIP_TEXT_TAGS:
+            if not _DATE_HINT.search(values) or el.tag in SKIP_TEXT_TAGS:
                 continue
             mark = f"{el.get('class') or ''} {el.get('id') or ''}"
             if not _DATE_MARK.search(mark):

@@ -12,6 +12,9 @@ from collections.abc import Iterable
 from datetime import date
 from urllib.parse import urlsplit
 
+from lxml import etree
+from lxml.html import HtmlElement
+
 from .dates import parse_date
 from .titles import clean_text
 
@@ -104,3 +107,13 @@ def split_keywords(values: Iterable[str]) -> tuple[str, ...]:
             if len(words) >= _MAX_KEYWORDS:
                 return tuple(words.values())
     return tuple(words.values())
+
+
+#: Subtrees whose text is never page text (scripts, styles, templates, drawings).
+SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "svg"})
+
+
+def elements(xpath: etree.XPath, node: HtmlElement) -> list[HtmlElement]:
+    """An element-selecting XPath's result, typed (lxml's own type is a union)."""
+    result = xpath(node)
+    return [el for el in result if isinstance(el, HtmlElement)] if isinstance(result, list) else []

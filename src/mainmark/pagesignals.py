@@ -16,6 +16,8 @@ from urllib.parse import urljoin
 from lxml import etree
 from lxml.html import HtmlElement
 
+from .metafields import SKIP_TEXT_TAGS, elements
+
 _MAX_META = 2_000
 _MAX_VALUE = 5_000
 _MAX_SUBHEADINGS = 60
@@ -37,13 +39,8 @@ _KICKER = re.compile(
     r"kicker|dachzeile|overline|eyebrow|topline|roofline|spitzmarke|supertitle|headline-intro",
     re.IGNORECASE,
 )
-_SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "svg"})
 
 
-def _elements(xpath: etree.XPath, node: HtmlElement) -> list[HtmlElement]:
-    """An element-selecting XPath's result, typed (lxml's own type is a union)."""
-    result = xpath(node)
-    return [el for el in result if isinstance(el, HtmlElement)] if isinstance(result, list) else []
 
 
 def _strings(xpath: etree.XPath, node: HtmlElement) -> list[str]:
@@ -54,7 +51,7 @@ def _strings(xpath: etree.XPath, node: HtmlElement) -> list[str]:
 def meta_values(root: HtmlElement) -> dict[str, list[str]]:
     """Every ``<meta>`` content keyed by its lowercased name, property or http-equiv."""
     out: dict[str, list[str]] = {}
-    for el in _elements(_HEAD_META, root)[:_MAX_META]:
+    for el in elements(_HEAD_META, root)[:_MAX_META]:
         content = el.get("content")
         if content is None:
             continue
@@ -72,7 +69,7 @@ def meta_values(root: HtmlElement) -> dict[str, list[str]]:
 def link_hrefs(root: HtmlElement) -> dict[str, str]:
     """First ``href`` per lowercased ``rel`` token (canonical, image_src, author, ...)."""
     out: dict[str, str] = {}
-    for el in _elements(_HEAD_LINK, root)[:_MAX_META]:
+    for el in elements(_HEAD_LINK, root)[:_MAX_META]:
         href = (el.get("href") or "").strip()
         if href:
             for rel in (el.get("rel") or "").lower().split():
@@ -97,7 +94,7 @@ def base_url(root: HtmlElement, url: str | None) -> str | None:
 
 
 def title_tag(root: HtmlElement) -> str | None:
-    for el in _elements(_TITLE, root)[:1] or _elements(_ANY_TITLE, root)[:1]:
+    for el in elements(_TITLE, root)[:1] or elements(_ANY_TITLE, root)[:1]:
         value = el.text_content()
         return value if value.strip() else None
     return None
@@ -130,7 +127,7 @@ def _text_without_kickers(el: HtmlElement) -> str:
     for node in el.iterdescendants():
         if not isinstance(node.tag, str):
             continue
-        if node.tag in _SKIP_TEXT_TAGS or _KICKER.search(str(node.get("class") or "")):
+        if node.tag in SKIP_TEXT_TAGS or _KICKER.search(str(node.get("class") or "")):
             inner = node.text_content()
             if inner:
                 value = value.replace(inner, " ", 1)
