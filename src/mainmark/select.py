@@ -116,7 +116,7 @@ def _from_jsonld(page: Page, body: HtmlElement, m: Measures, chrome: dict[HtmlEl
     # body box), never a neighbouring column that merely scores well.
     roots = [r for r in _with_siblings(located.roots[0], scores, m, blocked)
              if r is located.roots[0] or located.share(r) >= _JSONLD_SIBLING_SHARE]
-    best = _select_roots(body, m, chrome)
+    best = _pick(body, m, scores, blocked)[0]
     detail = located.detail
     # A teaser articleBody matches one paragraph; the article is the selection around it.
     if best and _is_teaser_match(roots[0], m) and any(_contains(b, roots[0]) for b in best):
@@ -190,7 +190,11 @@ def _select_roots(body: HtmlElement, m: Measures,
 def _select(body: HtmlElement, m: Measures,
             chrome: dict[HtmlElement, str]) -> tuple[list[HtmlElement], HtmlElement | None]:
     """The content roots, and the core container scoring chose before widening."""
-    scores, blocked = _score(body, m, chrome)
+    return _pick(body, m, *_score(body, m, chrome))
+
+
+def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
+          blocked: set[HtmlElement]) -> tuple[list[HtmlElement], HtmlElement | None]:
     if not scores:
         return [], None
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
