@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import mainmark
 from mainmark.metadata import extract_metadata
 from mainmark.model import Metadata
 from mainmark.parse import parse
@@ -276,3 +277,13 @@ def test_opengraph_pairs_are_read_from_head_only() -> None:
     assert ("og:title", "Head title") in found
     assert ("og:type", "x") in found and ("article:tag", "x") in found
     assert ("og:title", "Card title") not in found
+
+
+def test_heading_permalink_glyph_is_not_part_of_the_title() -> None:
+    html = (b"<html><head><title>Reading large files in batches</title></head><body><main>"
+            b"<h1>Reading large files in batches"
+            b"<a class='headerlink' href='#reading'>\xc2\xb6</a></h1>"
+            b"<p>Some documentation text that is long enough to be the content.</p>"
+            b"</main></body></html>")
+    doc = mainmark.extract(html)
+    assert doc.metadata.title == "Reading large files in batches"

@@ -54,6 +54,14 @@ def clean_text(text: str | None, limit: int = MAX_TITLE) -> str:
     return text
 
 
+#: Permalink glyphs documentation generators append to headings (Sphinx "¶", "#", "🔗").
+_ANCHOR_GLYPHS = re.compile(r"\s*[¶§#🔗]\s*$")
+
+
+def _without_anchor_glyph(text: str) -> str:
+    return _ANCHOR_GLYPHS.sub("", text)
+
+
 def _key(text: str) -> str:
     """Comparison form: casefolded letters and digits only (quotes, dashes, spaces gone)."""
     return _NON_ALNUM.sub("", text.casefold())
@@ -127,7 +135,7 @@ def choose_title(
         text = clean_text(raw)
         if text:
             cleaned.append((source, strip_site_name(text, keys), text))
-    headings = [h for h in (clean_text(h) for h in h1s) if h]
+    headings = [h for h in (_without_anchor_glyph(clean_text(h)) for h in h1s) if h]
     for source, text, full in cleaned:
         for h1 in headings:
             if _matches(h1, text) or _matches(h1, full):
