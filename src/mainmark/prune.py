@@ -6,6 +6,7 @@ the tree, so the ladder can prune the same roots again with a weaker setting.
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 from lxml.html import HtmlElement
@@ -86,6 +87,9 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
         return verdict
     if pruning is Pruning.STRICT and el.tag in _DENSITY_TAGS and _link_dense(el, m):
         return "link-density"
+    if el.tag in _CREDIT_TAGS and m.text.get(el, 0) < _CREDIT_MAX_BYTES and _CREDIT.match(
+            el.text_content()):
+        return "photo-credit"
     return None
 
 
@@ -96,6 +100,18 @@ def _data_table_part(el: HtmlElement) -> bool:
     if table is None:
         return False
     return table.find(".//th") is not None
+
+
+#: A whole element that is only an image credit line: "Foto: dpa", "(Photo: Jane Doe)",
+#: "© Reuters", "Bild: Stadt Bern", "Crédit : AFP". Captions that merely end in a
+#: credit are kept whole.
+_CREDIT = re.compile(
+    r"\s*\(?\s*(?:©|\(c\)|copyright\b|(?:fotos?|photos?|photograph|bild(?:er)?|image|credits?"
+    r"|quelle|source|crédits?|cr[ée]dito|fotograf[íi]a|foto\s*credit|picture)\s*:)",
+    re.IGNORECASE,
+)
+_CREDIT_TAGS = frozenset({"p", "span", "small", "cite", "figcaption", "div", "em", "i"})
+_CREDIT_MAX_BYTES = 120
 
 
 def _skip_link(el: HtmlElement) -> bool:
