@@ -66,13 +66,6 @@ class Measures:
         return self.link.get(el, 0) / total if total else 0.0
 
 
-def _size(s: str | None) -> int:
-    if not s:
-        return 0
-    s = s.strip()
-    return len(s.encode("utf-8", "surrogatepass")) if s else 0
-
-
 def _is_link(el: HtmlElement) -> bool:
     href = el.get("href")
     return href is not None and not href.startswith("#") and bool(href.strip())

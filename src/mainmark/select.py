@@ -105,7 +105,7 @@ def _from_jsonld(page: Page, body: HtmlElement, m: Measures, chrome: dict[HtmlEl
         return None
     if located.paragraphs:
         # Client-rendered only if the DOM really lacks an article of comparable size.
-        best = _select_roots(body, m, chrome)
+        best = _select(body, m, chrome)[0]
         body_bytes = sum(len(p.encode()) for p in located.paragraphs)
         if best and sum(m.text.get(b, 0) for b in best) >= 0.5 * body_bytes:
             return None
@@ -179,12 +179,6 @@ def _paragraph_score(el: HtmlElement, m: Measures) -> float:
     text = el.text_content()
     commas = text.count(",") + text.count("，") + text.count("、") + text.count("،")
     return float((1.0 + commas + min(size / 100.0, 3.0)) * (1.0 - m.density(el)))
-
-
-def _select_roots(body: HtmlElement, m: Measures,
-                  chrome: dict[HtmlElement, str]) -> list[HtmlElement]:
-    """Readability-style scoring: paragraphs feed their ancestors; best container wins."""
-    return _select(body, m, chrome)[0]
 
 
 def _select(body: HtmlElement, m: Measures,
