@@ -13,20 +13,9 @@ from pathlib import Path
 import pytest
 
 import mainmark
+from extraction_support import PARAGRAPHS, TITLE
 from mainmark.cli import main
 
-TITLE = "Swing bridge to reopen"
-PARAGRAPHS = (
-    "The harbour authority confirmed on Tuesday that the old swing bridge, closed since "
-    "the spring floods, will reopen to foot traffic next month after repairs costing more "
-    "than two million pounds.",
-    "Engineers replaced the corroded bearings, repainted the steel trusses, and installed a "
-    "new control cabin, according to a report published by the council, which had faced "
-    "criticism over the delays.",
-    "Local traders, who say footfall dropped by a third while the crossing was shut, "
-    "welcomed the news but asked for clearer signage, more benches, and better lighting "
-    "along the quay.",
-)
 SHARE = "Share this story with your friends and neighbours on the quay"
 PAGE = (
     f"<html><head><title>{TITLE}</title><script>window.dataLayer = [];</script>"

@@ -12,19 +12,8 @@ import json
 import pytest
 
 import mainmark
+from extraction_support import PARAGRAPHS, TITLE
 
-TITLE = "Swing bridge to reopen"
-PARAGRAPHS = (
-    "The harbour authority confirmed on Tuesday that the old swing bridge, closed since "
-    "the spring floods, will reopen to foot traffic next month after repairs costing more "
-    "than two million pounds.",
-    "Engineers replaced the corroded bearings, repainted the steel trusses, and installed a "
-    "new control cabin, according to a report published by the council, which had faced "
-    "criticism over the delays.",
-    "Local traders, who say footfall dropped by a third while the crossing was shut, "
-    "welcomed the news but asked for clearer signage, more benches, and better lighting "
-    "along the quay.",
-)
 ARTICLE = f"<article><h1>{TITLE}</h1>" + "".join(f"<p>{p}</p>" for p in PARAGRAPHS) + "</article>"
 NAV = "<nav><a href='/'>Home</a> <a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
 STATE = {
