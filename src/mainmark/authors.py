@@ -23,6 +23,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from .textnorm import drop_invisible
+
 _MAX_BYLINE = 300
 _MAX_NAME = 60
 _MAX_WORDS = 6
@@ -233,7 +235,7 @@ def clean_authors(values: Iterable[str], *, strict: bool = False) -> tuple[str, 
 def _names_in(value: str, strict: bool) -> list[str]:
     if not isinstance(value, str):
         return []
-    text = unicodedata.normalize("NFC", html.unescape(value[: _MAX_BYLINE * 3]))
+    text = unicodedata.normalize("NFC", drop_invisible(html.unescape(value[: _MAX_BYLINE * 3])))
     text = _EMAIL.sub(" ", text)
     text = _URL.sub(" ", text)
     text = _HANDLE.sub(" ", text)

@@ -41,6 +41,7 @@ from .walk import (
     Tri,
     chomp,
     collapse,
+    normalize_space,
 )
 
 BlockHandler = Callable[[Frame, Frame], list[Piece]]
@@ -56,7 +57,6 @@ _ESCAPE = re.compile(
 )
 _SPECIAL = re.compile(r"[\\*`_~<&\]]").search
 _ESCAPE_IN_LINK = re.compile(r"[\[\]]")
-_WS = re.compile(r"[ \t\n\r\f\xa0]+")
 _CELL_TAGS = frozenset({"_cell", "_inline"})
 _LINE_START = re.compile(r"(#{1,6}|[>+-])(?=\s|$)|>|(\d{1,9})[.)](?=\s|$)|=+$|-+$")
 #: Inline tags and the element the clean HTML keeps for them.
@@ -177,7 +177,8 @@ class Converter(TreeWalker, MarkdownConverter):
         if not self.images or "_heading" in tags:
             return EMPTY
         src = image_src(img, self.base_url)
-        alt = collapse(" ".join((img.get("alt") or img.get("title") or _caption_of(img)).split()))
+        alt = collapse(" ".join(normalize_space(
+            img.get("alt") or img.get("title") or _caption_of(img)).split()))
         if not src or not alt:
             return EMPTY
         return _tri([s.render_image(alt, src) for s in SYNTAXES])
@@ -221,7 +222,7 @@ class Converter(TreeWalker, MarkdownConverter):
             text = cell.text
             if not text:
                 return _tri([s.render_cell("") for s in SYNTAXES])
-            plain = collapse(_WS.sub(" ", text))
+            plain = collapse(normalize_space(text))
             md, txt, htm = SYNTAXES
             return (md.render_cell(escape_markdown(plain, _CELL_TAGS)), txt.render_cell(plain),
                     htm.render_cell(html_escape(plain, quote=False)))

@@ -29,6 +29,8 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 from urllib.parse import urlsplit
 
+from .textnorm import drop_invisible
+
 MAX_TITLE = 500
 
 T = TypeVar("T")
@@ -44,10 +46,11 @@ _DOMAIN_SKIP = frozenset({"www", "m", "amp", "mobile", "blog", "news", "de", "co
 
 
 def clean_text(text: str | None, limit: int = MAX_TITLE) -> str:
-    """Whitespace collapsed, NFC, capped at ``limit`` characters on a word boundary."""
+    """Whitespace collapsed, invisible characters dropped, NFC, capped at ``limit`` characters
+    on a word boundary."""
     if not text:
         return ""
-    text = _WS.sub(" ", unicodedata.normalize("NFC", text[: limit * 4])).strip()
+    text = _WS.sub(" ", unicodedata.normalize("NFC", drop_invisible(text[: limit * 4]))).strip()
     if len(text) > limit:
         cut = text[:limit].rsplit(" ", 1)[0]
         text = (cut or text[:limit]) + "…"

@@ -25,6 +25,7 @@ from lxml.html import HtmlElement
 
 from .model import BlockKind
 from .rendervocab import BLOCK_TAGS, CODE_TAGS, HEADING_TAGS, SKIP_TAGS
+from .textnorm import drop_invisible
 
 #: Stands for a ``<br>`` in a run until the run is finished (NUL never survives parsing).
 BR = "\x00"
@@ -136,7 +137,7 @@ class Frame:
         self.has_other = False
 
 
-_NEEDS_WS = re.compile(r"[\t\n\r\f\xa0]| {2}").search
+_NEEDS_WS = re.compile(r"[\t\n\r\f\xa0\xad\u200b\u2060\ufeff]| {2}").search
 _WS = re.compile(r"[ \t\n\r\f\xa0]+")
 _MARKER_TAGS = frozenset({"blockquote", "ul", "ol", "li", "dd", "menu", "dir"})
 #: Elements :meth:`TreeWalker.leaf` may convert without entering them.
@@ -146,7 +147,7 @@ _HTML_SPECIAL = re.compile(r"[&<>]").search
 #: Anything that whitespace collapsing, markdown escaping (see ``convert._SPECIAL``, a
 #: subset) or HTML escaping would change; a text node without it is the same in every
 #: channel.
-_PLAIN = re.compile(r"[\t\n\r\f\xa0\\*`_~<>&\[\]]| {2}").search
+_PLAIN = re.compile(r"[\t\n\r\f\xa0\xad\u200b\u2060\ufeff\\*`_~<>&\[\]]| {2}").search
 
 
 def pseudo_tags(tag: str) -> frozenset[str]:
@@ -229,7 +230,7 @@ class TreeWalker:
         text = el.text
         if text:
             if _NEEDS_WS(text):
-                text = _WS.sub(" ", text)
+                text = normalize_space(text)
             md, txt, htm = self.escape(text, tags), text, (
                 html_escape(text, quote=False) if _HTML_SPECIAL(text) else text)
         else:
@@ -253,7 +254,7 @@ class TreeWalker:
                 frame.has_other = True
             return
         if _NEEDS_WS(text):
-            text = _WS.sub(" ", text)
+            text = normalize_space(text)
         md = self.escape(text, frame.tags)
         frame.md.append(md)
         frame.txt.append(text)
@@ -429,6 +430,11 @@ def _paragraphs(raw: Tri, escape_line: Callable[[str], str]) -> list[Tri]:
 
 
 _SPACES = re.compile(r" {2,}")
+
+
+def normalize_space(text: str) -> str:
+    """Whitespace runs to one space, invisible format characters dropped."""
+    return _WS.sub(" ", drop_invisible(text))
 
 
 def collapse(text: str) -> str:

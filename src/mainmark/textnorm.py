@@ -1,0 +1,21 @@
+"""Character-level text normalisation shared by the renderer and the metadata fields.
+
+Both turn page text into strings a reader (and an embedding model) sees, so both drop the
+same invisible characters; keeping the table here stops the two from drifting apart.
+"""
+
+from __future__ import annotations
+
+#: Format characters a reader never sees: the soft hyphen (German and Dutch sites hyphenate
+#: long words with it), the zero-width space and word joiner (line-break hints) and a stray
+#: byte-order mark. Left in, they split words for search and tokenizers
+#: (``Mit\xadtel\xadal\xadter``) and cost tokens. Joiners that change how a script renders
+#: (ZWJ in emoji sequences, ZWNJ in Persian) are kept.
+INVISIBLE: dict[int, None] = dict.fromkeys(map(ord, "\xad\u200b\u2060\ufeff"))
+#: The same characters as a regex character-class body, for fast "anything to do?" scans.
+INVISIBLE_CLASS = "\xad\u200b\u2060\ufeff"
+
+
+def drop_invisible(text: str) -> str:
+    """``text`` without the characters in :data:`INVISIBLE`."""
+    return text.translate(INVISIBLE)
