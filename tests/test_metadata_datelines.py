@@ -150,3 +150,70 @@ def test_blog_post_heading_below_an_h1_site_name_anchors_the_dateline() -> None:
     head = '<meta property="og:title" content="Viertes Interview">'
     meta = meta_of(doc(head, body))
     assert meta.published == "2013-10-05"
+
+
+def test_bare_dateline_beside_a_date_in_a_sentence_overrules_the_stamp() -> None:
+    # The minutes name the meeting they approve: that date sits in a sentence.
+    body = ("<h1>Protokoll der Vorstandssitzung</h1><p>26/12/2019</p>"
+            "<p>Abnahme Protokoll der letzten Sitzung vom 5.8.2019</p>" + PROSE)
+    stamp = ld({"@type": "Article", "datePublished": "2019-12-27T00:07:45+01:00"})
+    meta = meta_of(doc(stamp, body))
+    assert meta.published == "2019-12-26"
+    assert meta.sources["published"] == "dom:header<jsonld"
+
+
+def test_a_dated_byline_sentence_first_keeps_the_stamp() -> None:
+    # The nearest dated line is a sentence; a bare date after it may be the body's start.
+    body = ("<h1>Office 365</h1><p>by someone on August 3, 2019</p><p>09.07.2019</p>" + PROSE)
+    stamp = ld({"@type": "BlogPosting", "datePublished": "2019-08-03T13:31:46+02:00"})
+    assert meta_of(doc(stamp, body, "en")).published == "2019-08-03T13:31:46+02:00"
+
+
+def test_locale_read_dateline_within_a_day_of_a_utc_stamp_wins() -> None:
+    # "3/5/2022" is day-first in Spanish; the UTC stamp is already the next day.
+    body = "<h1>Titular</h1><p>Ariel Cabrera</p><p>3/5/2022 22:41</p>" + PROSE
+    stamp = ld({"@type": "NewsArticle", "datePublished": "2022-05-04T02:41:00Z"})
+    meta = meta_of(doc(stamp, body, "es"))
+    assert meta.published == "2022-05-03T22:41:00"
+
+
+def test_locale_read_dateline_far_from_the_stamp_is_not_trusted() -> None:
+    # Read day-first it is the 3rd of May; the stamp says March: a misread, not a dateline.
+    body = "<h1>Titular</h1><p>3/5/2022 22:41</p>" + PROSE
+    stamp = ld({"@type": "NewsArticle", "datePublished": "2022-03-05T10:00:00Z"})
+    meta = meta_of(doc(stamp, body, "es"))
+    assert meta.published == "2022-03-05T10:00:00+00:00"
+
+
+# ---- a dateline at the top of the main content (no other date anywhere) --------------------
+def _extract(html: str) -> Metadata:
+    import mainmark
+    from mainmark.options import Options
+
+    return mainmark.extract(html.encode(), url="https://verband.example/news/levelpaesse",
+                            options=Options(chunking=False)).metadata
+
+
+def test_content_dateline_dates_a_page_with_no_other_signal() -> None:
+    html = doc("<title>Aktuelles - Verband</title>",
+               "<nav><a href='/'>Start</a></nav><div id='content'><h2>Levelpässe</h2>"
+               '<div class="newsHeader"><span>01.02.2022</span> Kategorie: Verband</div>'
+               + PROSE + PROSE + "</div>")
+    meta = _extract(html)
+    assert meta.published == "2022-02-01"
+    assert meta.sources["published"] == "content:dateline"
+
+
+def test_dates_deep_in_the_content_do_not_date_the_page() -> None:
+    lines = "".join(f"<p>Punkt {i}: weiter im Text.</p>" for i in range(25))
+    html = doc("<title>Aktuelles - Verband</title>",
+               "<div id='content'><h2>Levelpässe</h2>" + PROSE + lines
+               + "<p>01.02.2022</p>" + PROSE + "</div>")
+    assert _extract(html).published is None
+
+
+def test_a_date_in_a_sentence_does_not_date_the_page() -> None:
+    html = doc("<title>Aktuelles</title>",
+               "<div id='content'><h2>Levelpässe</h2><p>Die Frist läuft am 01.02.2022 für alle"
+               " Vereine ab, die sich angemeldet haben.</p>" + PROSE + "</div>")
+    assert _extract(html).published is None

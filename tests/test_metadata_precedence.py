@@ -152,3 +152,19 @@ def test_og_image_beats_jsonld_image() -> None:
         {"@type": "Article", "image": "https://example.org/ld.png"}
     )
     assert meta_of(doc(head)).image == "https://example.org/og.png"
+
+
+def test_title_segment_naming_the_registered_domain_is_the_site() -> None:
+    # foren.myoos.de: the subdomain is a section, "myoos" is the site.
+    html = ("<html><head><title>Was ist Freie Software - MyOOS Community Forum</title></head>"
+            "<body><h2>Was ist Freie Software</h2></body></html>")
+    page = parse(html, url="https://foren.myoos.de/viewtopic.php?t=167")
+    assert extract_metadata(page, read_structured(page)).title == "Was ist Freie Software"
+
+
+def test_domain_key_does_not_reject_a_byline_naming_the_site() -> None:
+    # The site credits its own team; that is the author it names.
+    html = ('<html><head><meta name="author" content="PETA-Team"></head>'
+            "<body><h1>Veterinärämter</h1></body></html>")
+    page = parse(html, url="https://www.peta.de/neuigkeiten/x/")
+    assert extract_metadata(page, read_structured(page)).author == ("PETA-Team",)

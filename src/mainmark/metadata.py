@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any, TypeVar
 from urllib.parse import urljoin, urlsplit
 
@@ -67,7 +68,7 @@ from . import pagesignals as sig
 from .authors import clean_authors
 from .dates import localize, parse_date
 from .headline_dom import Dom
-from .model import Metadata
+from .model import Content, Metadata
 from .parse import Page
 from .schema import (
     Entity,
@@ -83,7 +84,14 @@ from .schema import (
     texts_of,
 )
 from .structured import Structured
-from .titles import choose_title, clean_text, headline_element, is_site_name, site_keys
+from .titles import (
+    choose_title,
+    clean_text,
+    headline_element,
+    is_site_name,
+    site_keys,
+    title_keys,
+)
 
 _T = TypeVar("_T")
 
@@ -96,6 +104,12 @@ _DATELINE = 64
 #: Header dates are trusted over stamps only with the year written out: "11.03.17"
 #: is day-first in Germany and month-first on some US sites.
 _FULL_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+#: A bare dateline has at most this many words besides its numbers ("Published: March 3,
+#: 2020", "von Max Muster, 26.12.2019"); a sentence that mentions a date has more.
+_BARE_WORDS = 3
+#: Lines of the main content read for a dateline when the page gave no other date.
+_TOP_LINES = 20
+_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 def extract_metadata(
@@ -105,6 +119,56 @@ def extract_metadata(
     if page.root is None:
         return Metadata(url=page.url)
     return _Extraction(page, structured, headers or {}).run()
+
+
+def date_from_content(metadata: Metadata, content: Content) -> Metadata:
+    """``metadata`` with a publication date read from the top of the main content.
+
+    The last resort, for pages with no stamp, ``<time>``, dated URL or dateline by a
+    headline found from the title (forums, wikis, club and agency news whose title
+    tag names only the section): a bare dateline ("01.02.2022", "am 29.12.2010,
+    13:36 Uhr") among the first lines of the content selection found. Only the top
+    is read: dates further down belong to events, comments or quoted sources.
+    """
+    if metadata.published is not None or not content.roots:
+        return metadata
+    for line in _top_lines(content):
+        if len(line) > _DATELINE or not _FULL_YEAR.search(line):
+            continue
+        if len(_WORD.findall(line)) > _BARE_WORDS:
+            continue
+        parsed = parse_date(line, metadata.language)
+        if parsed:
+            sources = {**metadata.sources, "published": "content:dateline"}
+            return replace(metadata, published=parsed, sources=sources)
+    return metadata
+
+
+def _top_lines(content: Content) -> Iterator[str]:
+    """The first text runs of the content roots in document order.
+
+    Pruned nodes are read too: a dateline box ("01.02.2022 | Kategorie: Verband")
+    is often pruned from the text as page furniture, yet it dates the article.
+    """
+    seen = 0
+    for root in content.roots:
+        stack: list[Iterator[HtmlElement]] = [iter([root])]
+        while stack:
+            el = next(stack[-1], None)
+            if el is None:
+                stack.pop()
+                continue
+            if not isinstance(el.tag, str):
+                continue
+            texts = (el.text, el.tail if el is not root else None)
+            for text in texts:
+                line = " ".join(text.split()) if text else ""
+                if line:
+                    yield line
+                    seen += 1
+                    if seen >= _TOP_LINES:
+                        return
+            stack.append(iter(el))
 
 
 class _Extraction:
@@ -206,7 +270,8 @@ class _Extraction:
         text = sig.title_tag(self.root)
         if text:
             candidates.append(("title", text))
-        chosen = choose_title(candidates, [text for _, text in self.h1s], self.site_keys)
+        chosen = choose_title(candidates, [text for _, text in self.h1s],
+                              title_keys(self.site_keys, self.page.url))
         if chosen is None:
             return None
         self._anchor_title = chosen[0]
@@ -273,7 +338,9 @@ class _Extraction:
         A dateline printed with the headline is what a reader sees and a citation
         quotes; when it names another day than the stamp (a UTC conversion, a CMS
         stamping the draft's creation or a re-import), the dateline wins. It must
-        be unambiguous (see :meth:`_header_date`).
+        be unambiguous (see :meth:`_header_date`), or read under the page's locale and
+        land within a day of the stamp: "3/5/2022 22:41" on a Spanish page stamped
+        ``2022-05-04T02:41+00:00`` is the 3rd of May in La Paz, not the 5th of March.
         """
         found = self._published_stamp(language)
         if found is None:
@@ -282,6 +349,10 @@ class _Extraction:
         header = self._header_date()
         if header is not None and header[:10] != stamp[:10]:
             return self._set("published", header, f"dom:header<{source}")
+        if header is None:
+            local = self._header_date(language)
+            if local is not None and mf.one_day_apart(local[:10], stamp[:10]):
+                return self._set("published", local, f"dom:header<{source}")
         return self._set("published", stamp, source)
 
     def _published_stamp(self, language: str | None) -> tuple[str, str] | None:
@@ -298,21 +369,33 @@ class _Extraction:
                     return self._local_day(localize(parsed, language), f"meta:{key}")
         return None
 
-    def _header_date(self) -> str | None:
+    def _header_date(self, language: str | None = None) -> str | None:
         """The one date printed with the headline, read without guessing.
 
         Two different dates there (published and updated, or an event date) leave it
-        open which one is the publication's; an ambiguous ``03/04/2020`` is a guess
-        under the page's locale, too weak to overrule a machine stamp.
+        open which one is the publication's, unless the nearest is a bare dateline
+        ("26/12/2019", "Published March 3, 2020") and the others sit in sentences
+        ("Protokoll der Sitzung vom 5.8.2019"); two bare ones are a published and
+        updated pair in either order. An ambiguous ``03/04/2020`` is read
+        only when ``language`` is given (a guess under the page's locale).
         """
         found: dict[str, str] = {}
+        bare: list[str] = []
+        nearest_bare = False
         for line in self.dom.header_lines():
             if len(line) > _DATELINE or not _FULL_YEAR.search(line):
                 continue
-            parsed = parse_date(line)
+            parsed = parse_date(line, language)
             if parsed:
+                if len(_WORD.findall(line)) <= _BARE_WORDS:
+                    nearest_bare = nearest_bare or not found
+                    bare.append(parsed)
                 found.setdefault(parsed[:10], parsed)
-        return next(iter(found.values())) if len(found) == 1 else None
+        if len(found) == 1:
+            return next(iter(found.values()))
+        if nearest_bare and len({day[:10] for day in bare}) == 1:
+            return bare[0]  # the other dates sit in sentences
+        return None
 
     def _local_day(self, stamp: str, source: str) -> tuple[str, str]:
         """``stamp``, unless it is a zoned time a day off the date in the page's URL.

@@ -12,7 +12,7 @@ from .chunk import chunk_blocks
 from .clean import clean
 from .decode import decode
 from .errors import InputError
-from .metadata import extract_metadata
+from .metadata import date_from_content, extract_metadata
 from .model import Document, EncodingInfo, EncodingSignal, Stamp
 from .options import DEFAULT_OPTIONS, Options
 from .parse import parse
@@ -77,6 +77,7 @@ def _extract(
     metadata = extract_metadata(page, structured, headers=headers)
     stripped = clean(page, count=opts.explain)
     content = select(page, structured, stripped, opts)
+    metadata = date_from_content(metadata, content)
     rendered = render(content, metadata, srcmap, opts)
     if not rendered.markdown:
         warnings.append("no main content found")

@@ -83,6 +83,35 @@ def site_keys(site_names: Iterable[str | None], url: str | None) -> list[str]:
     return [k for k in dict.fromkeys(keys) if len(k) >= 3]
 
 
+#: Second-level labels under a country code that are not the site's name (``co.uk``).
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac", "edu", "or", "ne", "go"})
+
+
+def title_keys(keys: Sequence[str], url: str | None) -> list[str]:
+    """``keys`` plus the registered domain label, for cutting a site name off a title.
+
+    A title segment naming the domain ("Was ist Freie Software - MyOOS Community Forum"
+    on foren.myoos.de) is the site. Bylines are not tested against this key: "PETA-Team"
+    and "Redaktion Gelbe Liste" are the authors their sites credit.
+    """
+    host = urlsplit(url).hostname or "" if url else ""
+    domain = _registered_label([label for label in host.split(".") if label])
+    if not domain or len(domain) < 3 or domain in _DOMAIN_SKIP:
+        return list(keys)
+    return list(dict.fromkeys([*keys, _key(domain)]))
+
+
+def _registered_label(labels: list[str]) -> str | None:
+    """The label a site registered: ``myoos`` in ``foren.myoos.de``, ``bbc`` in
+    ``www.bbc.co.uk``. Subdomains ("foren", "blog") name a section, not the site."""
+    if len(labels) < 2:
+        return None
+    rest = labels[:-1]
+    if len(rest) >= 2 and len(labels[-1]) == 2 and rest[-1] in _SECOND_LEVEL:
+        rest = rest[:-1]
+    return rest[-1]
+
+
 def is_site_name(segment: str, keys: Sequence[str]) -> bool:
     """``segment`` names the site (or is empty once punctuation is gone)."""
     key = _key(segment)
