@@ -193,3 +193,15 @@ def test_wordpress_taxonomy_classes_do_not_make_the_article_chrome(classes: str)
     doc = extract(html)
     assert_article_intact(doc)
     assert "Archive for month 3" not in doc.text
+
+
+def test_ads_classed_section_holding_a_long_paragraph_is_content() -> None:
+    # Test-report templates class every body section "--Ads" (it may hold an ad slot);
+    # one unlinked paragraph of real length is prose, not an advertisement.
+    long_text = " ".join(PARAGRAPHS[1:])
+    html = (f"<html><body><main><h1>Swing bridge to reopen</h1><p>{PARAGRAPHS[0]}</p>"
+            f"<section class='Report__Section Report__Section--Ads'><h2>Costs</h2>"
+            f"<p>{long_text}</p></section></main></body></html>")
+    doc = extract(html)
+    assert long_text in doc.text
+    assert_article_intact(doc)

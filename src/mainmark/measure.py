@@ -261,13 +261,16 @@ def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
 
 
 def _is_prose(el: HtmlElement, m: Measures) -> bool:
-    """Several real paragraphs and few links: content, whatever the box is classed."""
-    if m.text.get(el, 0) < 600 or m.density(el) > 0.2:
+    """Real paragraphs (250 bytes of them) and few links: content, whatever the box is
+    classed. An ad slot or a share bar holds no unlinked paragraph of that length, while
+    test-report and magazine templates class whole body sections ``--ads``."""
+    if m.text.get(el, 0) < 300 or m.density(el) > 0.2:
         return False
-    long_paragraphs = 0
+    prose = 0
     for p in el.iter("p"):
-        if m.text.get(p, 0) >= 100 and m.density(p) < 0.2:
-            long_paragraphs += 1
-            if long_paragraphs >= 3:
+        size = m.text.get(p, 0)
+        if size >= 100 and m.density(p) < 0.2:
+            prose += size
+            if prose >= 250:
                 return True
     return False
