@@ -217,3 +217,55 @@ def test_a_date_in_a_sentence_does_not_date_the_page() -> None:
                "<div id='content'><h2>Levelpässe</h2><p>Die Frist läuft am 01.02.2022 für alle"
                " Vereine ab, die sich angemeldet haben.</p>" + PROSE + "</div>")
     assert _extract(html).published is None
+
+
+def test_two_digit_year_dateline_read_under_the_locale_near_a_floating_stamp() -> None:
+    # A French page prints "10.12.19"; the stamp has a time and no zone (the CMS's UTC).
+    body = "<h1>L'archaïsme</h1><p>10.12.19</p>" + PROSE
+    stamp = ld({"@type": "Article", "datePublished": "2019-12-09T20:00:49"})
+    assert meta_of(doc(stamp, body, "fr")).published == "2019-12-10"
+
+
+def test_locale_dateline_does_not_overrule_a_zoned_midnight_stamp() -> None:
+    # "+01:00" midnight is a local date-only value: no zone shift explains another day.
+    body = "<h1>Südfrankreich</h1><p>6.11.22</p>" + PROSE
+    stamp = ld({"@type": "Article", "datePublished": "2022-11-07T00:00:00+01:00"})
+    assert meta_of(doc(stamp, body)).published == "2022-11-07T00:00:00+01:00"
+
+
+def test_forum_join_date_is_not_the_post_date() -> None:
+    body = ("<h2>Was ist Freie Software</h2><dl><dt>r23</dt><dd>Beiträge: 1626</dd>"
+            "<dd>Registriert:</dd><dd>18.09.2008, 05:56</dd></dl>"
+            "<p>Beitrag von r23 » </p><p>21.01.2009, 05:42</p>" + PROSE)
+    head = "<title>Was ist Freie Software</title>"
+    meta = meta_of(doc(head, body))
+    assert meta.published == "2009-01-21T05:42:00"
+
+
+def test_a_sentence_naming_an_event_day_does_not_date_the_page() -> None:
+    body = ("<h1>Stammtisch</h1><p>Der nächste Stammtisch findet am Mi. 5. Februar 2020 ab"
+            " 19 Uhr im Cafe statt.</p>")
+    assert meta_of(doc("<title>Stammtisch</title>", body)).published is None
+
+
+@pytest.mark.parametrize(
+    ("footer", "day"),
+    [
+        ('<li id="footer-info-lastmod"> Diese Seite wurde zuletzt am 29. Januar 2020 um 13:22'
+         " Uhr geändert.</li>", "2020-01-29"),
+        ('<p id="pageinfo">BeginnersGuide/Download (last edited 2019-11-10 13:28:18 by'
+         " someone)</p>", "2019-11-10"),
+    ],
+)
+def test_a_wiki_revision_line_dates_a_page_with_no_other_date(footer: str, day: str) -> None:
+    meta = meta_of(doc("<title>Wiki page</title>", "<h1>Wiki page</h1>" + PROSE + footer))
+    assert meta.published is not None and meta.published.startswith(day)
+    assert meta.modified is not None and meta.modified.startswith(day)
+    assert meta.sources["published"] == "dom:revision"
+
+
+def test_a_wiki_revision_line_does_not_displace_a_publication_date() -> None:
+    footer = '<li id="footer-info-lastmod">This page was last edited on 4 November 2020.</li>'
+    stamp = ld({"@type": "Article", "datePublished": "2019-03-02T10:00:00+01:00"})
+    meta = meta_of(doc(stamp, "<h1>Wiki page</h1>" + PROSE + footer))
+    assert meta.published == "2019-03-02T10:00:00+01:00"

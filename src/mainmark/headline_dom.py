@@ -75,6 +75,11 @@ _DATE_HINT = re.compile(r"date|datum|publish|posted|time")
 _DATE_MARK = re.compile(r"date|datum|publish|posted|dateline|time", re.IGNORECASE)
 _PUBLISHED_MARK = re.compile(r"publish|datePublished|created|posted", re.IGNORECASE)
 _MODIFIED_MARK = re.compile(r"modif|updat|aktualisiert", re.IGNORECASE)
+#: Forum profile boxes (phpBB, vBulletin, Discourse) print the poster's join date beside
+#: every post, before the post's own date: "Registriert: 18.09.2008", "Joined: Mar 2011".
+_MEMBER_SINCE = re.compile(
+    r"\b(?:registriert|registered|joined|member since|mitglied seit|dabei seit|inscrit|"
+    r"registrado|iscritto|geregistreerd|lid sinds)\b", re.IGNORECASE)
 #: A line that starts like a byline: "By Jane Doe", "Von Max Muster", "Text: ...",
 #: "Ein Gastbeitrag von ...", "- Redaktion: ..." (the rest of a "date - byline" line).
 _BYLINE_LINE = re.compile(
@@ -356,8 +361,11 @@ class Dom:
             line = _short_text(el, _SHORT_LINE)
             if line and not self.elsewhere(el):
                 yield "date-class", line
+        previous = ""
         for line in self.near_lines():
-            yield "date-text", line
+            if not (_MEMBER_SINCE.search(line) or _MEMBER_SINCE.search(previous)):
+                yield "date-text", line
+            previous = line
 
 
 def _byline_lines(lines: list[str]) -> Iterator[str]:

@@ -104,9 +104,14 @@ _DATELINE = 64
 #: Header dates are trusted over stamps only with the year written out: "11.03.17"
 #: is day-first in Germany and month-first on some US sites.
 _FULL_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+#: A stamp with a time of day in UTC or in no zone: its day depends on where it is read.
+_UTC_OR_FLOATING = re.compile(
+    r"^\d{4}-\d{2}-\d{2}T(?!00:00:00)\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:\+00:00|Z)?$")
 #: A bare dateline has at most this many words besides its numbers ("Published: March 3,
 #: 2020", "von Max Muster, 26.12.2019"); a sentence that mentions a date has more.
 _BARE_WORDS = 3
+#: Characters of a wiki revision line read for its date.
+_SHORT_TEXT = 300
 #: Lines of the main content read for a dateline when the page gave no other date.
 _TOP_LINES = 20
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -339,7 +344,8 @@ class _Extraction:
         quotes; when it names another day than the stamp (a UTC conversion, a CMS
         stamping the draft's creation or a re-import), the dateline wins. It must
         be unambiguous (see :meth:`_header_date`), or read under the page's locale and
-        land within a day of the stamp: "3/5/2022 22:41" on a Spanish page stamped
+        land within a day of a stamp whose day a time zone can shift (a time of day in
+        UTC or with no zone): "3/5/2022 22:41" on a Spanish page stamped
         ``2022-05-04T02:41+00:00`` is the 3rd of May in La Paz, not the 5th of March.
         """
         found = self._published_stamp(language)
@@ -349,7 +355,7 @@ class _Extraction:
         header = self._header_date()
         if header is not None and header[:10] != stamp[:10]:
             return self._set("published", header, f"dom:header<{source}")
-        if header is None:
+        if header is None and _UTC_OR_FLOATING.match(stamp):
             local = self._header_date(language)
             if local is not None and mf.one_day_apart(local[:10], stamp[:10]):
                 return self._set("published", local, f"dom:header<{source}")
@@ -376,14 +382,15 @@ class _Extraction:
         open which one is the publication's, unless the nearest is a bare dateline
         ("26/12/2019", "Published March 3, 2020") and the others sit in sentences
         ("Protokoll der Sitzung vom 5.8.2019"); two bare ones are a published and
-        updated pair in either order. An ambiguous ``03/04/2020`` is read
-        only when ``language`` is given (a guess under the page's locale).
+        updated pair in either order. An ambiguous ``03/04/2020`` or a two-digit
+        year (``10.12.19``) is read only when ``language`` is given: a guess under the
+        page's locale, which the caller checks against a machine stamp.
         """
         found: dict[str, str] = {}
         bare: list[str] = []
         nearest_bare = False
         for line in self.dom.header_lines():
-            if len(line) > _DATELINE or not _FULL_YEAR.search(line):
+            if len(line) > _DATELINE or (language is None and not _FULL_YEAR.search(line)):
                 continue
             parsed = parse_date(line, language)
             if parsed:
@@ -429,6 +436,8 @@ class _Extraction:
             if day:
                 return self._set("published", day, "url")
         for signal, text in self.dom.date_lines():
+            if signal == "date-text" and len(_WORD.findall(text)) > _BARE_WORDS:
+                continue  # a sentence naming a day: an event, a deadline
             parsed = parse_date(text, language)
             if parsed:
                 return self._set("published", parsed, f"dom:{signal}")
@@ -436,6 +445,13 @@ class _Extraction:
             parsed = parse_date(value, language)
             if parsed:
                 return self._set("published", parsed, f"dom:{signal}")
+        revision = self._revision_date(language)
+        return self._set("published", revision, "dom:revision") if revision else None
+
+    def _revision_date(self, language: str | None) -> str | None:
+        """The date of a wiki's "last edited" line: the revision the page shows."""
+        for el in mf.elements(mf.REVISION_LINE, self.root)[:1]:
+            return parse_date(" ".join(el.text_content().split())[:_SHORT_TEXT], language)
         return None
 
     def _modified(self, language: str | None) -> str | None:
@@ -449,7 +465,8 @@ class _Extraction:
                 parsed = parse_date(value, language)
                 if parsed:
                     return self._set("modified", parsed, f"meta:{key}")
-        return None
+        revision = self._revision_date(language)
+        return self._set("modified", revision, "dom:revision") if revision else None
 
     # ---- urls, site, language ------------------------------------------------------------
     def _absolute(self, href: str | None) -> str | None:
