@@ -176,3 +176,24 @@ def test_page_without_content_gives_a_document_with_a_warning(html: str) -> None
     assert doc.text == ""
     assert "no main content found" in doc.warnings
     assert doc.explain is not None
+
+
+def test_short_furniture_after_the_prose_is_trimmed() -> None:
+    # A dateline and a credit line set after the article, in their own boxes.
+    html = (f"<html><body><article><h1>{TITLE}</h1>{BODY}"
+            "<div><span>12.03.2021</span></div>"
+            "<p class='credit'>Photo: Harbour Office</p></article></body></html>")
+    doc = extract(html)
+    assert "Photo: Harbour Office" not in doc.text
+    assert "12.03.2021" not in doc.text
+    assert doc.explain is not None
+    assert "trailing-furniture" in {r.rule for r in doc.explain.removals}
+
+
+def test_plain_closing_lines_of_the_prose_are_kept() -> None:
+    # The author's sign-off runs on in the text's own container: the article's last words.
+    html = (f"<html><body><article><h1>{TITLE}</h1><div class='body'>{BODY}"
+            "<p>See you on the quay</p><p>Anna 😉</p></div></article></body></html>")
+    doc = extract(html)
+    assert "See you on the quay" in doc.text
+    assert "Anna 😉" in doc.text

@@ -236,17 +236,29 @@ def _edge_junk(el: HtmlElement, m: Measures) -> bool:
     return not el.text_content().rstrip().endswith(_SENTENCE_END)
 
 
+def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> bool:
+    return (block.tag == "p" and block.getparent() is parent and not block.get("class")
+            and m.link.get(block, 0) < 0.5 * m.text.get(block, 0))
+
+
 def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
     """Trim furniture blocks after the last prose block of the content."""
     blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
     total = sum(m.text.get(b, 0) for b in blocks)
     tail: list[HtmlElement] = []
+    last_prose: HtmlElement | None = None
     for block in reversed(blocks):
         if not _edge_junk(block, m):
+            last_prose = block
             break
         tail.append(block)
     else:
         return  # nothing but furniture: leave it to the ladder
+    # Plain paragraphs running on in the prose's own container are the text's last
+    # words (a sign-off, "das gefällt mir 😉"), not furniture set after it.
+    parent = last_prose.getparent()
+    while tail and _continues(tail[-1], parent, m):
+        tail.pop()
     if sum(m.text.get(b, 0) for b in tail) <= _EDGE_MAX_SHARE * total:
         for block in tail:
             removed[block] = "trailing-furniture"
