@@ -26,6 +26,7 @@ from .model import BlockKind, Link
 from .rendervocab import CODE_TAGS, DEL_TAGS, EM_TAGS, HEADING_TAGS, LIST_TAGS, STRONG_TAGS
 from .serializers import SYNTAXES
 from .tables import build_grids, classify, is_gutter_cell, own_cells, own_rows
+from .textnorm import drop_invisible
 from .walk import (
     BREAKS,
     CELL_BREAK,
@@ -177,8 +178,8 @@ class Converter(TreeWalker, MarkdownConverter):
         if not self.images or "_heading" in tags:
             return EMPTY
         src = image_src(img, self.base_url)
-        alt = collapse(" ".join(normalize_space(
-            img.get("alt") or img.get("title") or _caption_of(img)).split()))
+        alt = " ".join(drop_invisible(
+            img.get("alt") or img.get("title") or _caption_of(img)).split())
         if not src or not alt:
             return EMPTY
         return _tri([s.render_image(alt, src) for s in SYNTAXES])

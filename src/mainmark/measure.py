@@ -260,17 +260,23 @@ def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
     return verdict
 
 
+#: A narrow-chrome box is kept as prose from this much unlinked paragraph text (and a box
+#: this small at least).
+_PROSE_BYTES = 250
+_PROSE_BOX_MIN = 300
+
+
 def _is_prose(el: HtmlElement, m: Measures) -> bool:
     """Real paragraphs (250 bytes of them) and few links: content, whatever the box is
     classed. An ad slot or a share bar holds no unlinked paragraph of that length, while
     test-report and magazine templates class whole body sections ``--ads``."""
-    if m.text.get(el, 0) < 300 or m.density(el) > 0.2:
+    if m.text.get(el, 0) < _PROSE_BOX_MIN or m.density(el) > 0.2:
         return False
     prose = 0
     for p in el.iter("p"):
         size = m.text.get(p, 0)
         if size >= 100 and m.density(p) < 0.2:
             prose += size
-            if prose >= 250:
+            if prose >= _PROSE_BYTES:
                 return True
     return False

@@ -138,15 +138,18 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
     if metadata.published is not None or not content.roots:
         return metadata
     for line in _top_lines(content):
-        if len(line) > _DATELINE or not _FULL_YEAR.search(line):
-            continue
-        if len(_WORD.findall(line)) > _BARE_WORDS:
+        if len(line) > _DATELINE or not _FULL_YEAR.search(line) or not _is_bare(line):
             continue
         parsed = parse_date(line, metadata.language)
         if parsed:
             sources = {**metadata.sources, "published": "content:dateline"}
             return replace(metadata, published=parsed, sources=sources)
     return metadata
+
+
+def _is_bare(line: str) -> bool:
+    """A dateline rather than a sentence that mentions a date (see ``_BARE_WORDS``)."""
+    return len(_WORD.findall(line)) <= _BARE_WORDS
 
 
 def _top_lines(content: Content) -> Iterator[str]:
@@ -394,7 +397,7 @@ class _Extraction:
                 continue
             parsed = parse_date(line, language)
             if parsed:
-                if len(_WORD.findall(line)) <= _BARE_WORDS:
+                if _is_bare(line):
                     nearest_bare = nearest_bare or not found
                     bare.append(parsed)
                 found.setdefault(parsed[:10], parsed)
@@ -436,7 +439,7 @@ class _Extraction:
             if day:
                 return self._set("published", day, "url")
         for signal, text in self.dom.date_lines():
-            if signal == "date-text" and len(_WORD.findall(text)) > _BARE_WORDS:
+            if signal == "date-text" and not _is_bare(text):
                 continue  # a sentence naming a day: an event, a deadline
             parsed = parse_date(text, language)
             if parsed:
@@ -450,9 +453,10 @@ class _Extraction:
 
     def _revision_date(self, language: str | None) -> str | None:
         """The date of a wiki's "last edited" line: the revision the page shows."""
-        for el in mf.elements(mf.REVISION_LINE, self.root)[:1]:
-            return parse_date(" ".join(el.text_content().split())[:_SHORT_TEXT], language)
-        return None
+        found = mf.elements(mf.REVISION_LINE, self.root)
+        if not found:
+            return None
+        return parse_date(" ".join(found[0].text_content().split())[:_SHORT_TEXT], language)
 
     def _modified(self, language: str | None) -> str | None:
         found = self._main_value("dateModified")

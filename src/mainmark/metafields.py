@@ -112,8 +112,9 @@ def split_keywords(values: Iterable[str]) -> tuple[str, ...]:
 #: The revision line wiki engines print on every page: MediaWiki's footer ("This page was
 #: last edited on 4 November 2020"), MoinMoin's and Wikidot's page info ("last edited
 #: 2019-11-10"). A wiki page has no publication date; the revision shown dates it.
-REVISION_LINE = etree.XPath(
-    "//*[@id='footer-info-lastmod' or @id='pageinfo' or @id='page-info']")
+#: ``id()`` reads libxml2's id table: a lookup, where ``//*[@id=...]`` walks every element
+#: (1.4 ms a page on sh, for a last-resort signal).
+REVISION_LINE = etree.XPath("id('footer-info-lastmod pageinfo page-info')")
 
 #: Subtrees whose text is never page text (scripts, styles, templates, drawings).
 SKIP_TEXT_TAGS = frozenset({"script", "style", "noscript", "template", "svg"})

@@ -94,7 +94,7 @@ def title_keys(keys: Sequence[str], url: str | None) -> list[str]:
     on foren.myoos.de) is the site. Bylines are not tested against this key: "PETA-Team"
     and "Redaktion Gelbe Liste" are the authors their sites credit.
     """
-    host = urlsplit(url).hostname or "" if url else ""
+    host = (urlsplit(url).hostname or "") if url else ""
     domain = _registered_label([label for label in host.split(".") if label])
     if not domain or len(domain) < 3 or domain in _DOMAIN_SKIP:
         return list(keys)

@@ -25,7 +25,7 @@ from lxml.html import HtmlElement
 
 from .model import BlockKind
 from .rendervocab import BLOCK_TAGS, CODE_TAGS, HEADING_TAGS, SKIP_TAGS
-from .textnorm import drop_invisible
+from .textnorm import INVISIBLE_CLASS, drop_invisible
 
 #: Stands for a ``<br>`` in a run until the run is finished (NUL never survives parsing).
 BR = "\x00"
@@ -137,7 +137,7 @@ class Frame:
         self.has_other = False
 
 
-_NEEDS_WS = re.compile(r"[\t\n\r\f\xa0\xad\u200b\u2060\ufeff]| {2}").search
+_NEEDS_WS = re.compile(rf"[\t\n\r\f\xa0{INVISIBLE_CLASS}]| {{2}}").search
 _WS = re.compile(r"[ \t\n\r\f\xa0]+")
 _MARKER_TAGS = frozenset({"blockquote", "ul", "ol", "li", "dd", "menu", "dir"})
 #: Elements :meth:`TreeWalker.leaf` may convert without entering them.
@@ -147,7 +147,7 @@ _HTML_SPECIAL = re.compile(r"[&<>]").search
 #: Anything that whitespace collapsing, markdown escaping (see ``convert._SPECIAL``, a
 #: subset) or HTML escaping would change; a text node without it is the same in every
 #: channel.
-_PLAIN = re.compile(r"[\t\n\r\f\xa0\xad\u200b\u2060\ufeff\\*`_~<>&\[\]]| {2}").search
+_PLAIN = re.compile(rf"[\t\n\r\f\xa0{INVISIBLE_CLASS}\\*`_~<>&\[\]]| {{2}}").search
 
 
 def pseudo_tags(tag: str) -> frozenset[str]:
