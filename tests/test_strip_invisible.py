@@ -11,18 +11,8 @@ from __future__ import annotations
 import pytest
 
 import mainmark
+from extraction_support import PARAGRAPHS
 
-PARAGRAPHS = (
-    "The harbour authority confirmed on Tuesday that the old swing bridge, closed since "
-    "the spring floods, will reopen to foot traffic next month after repairs costing more "
-    "than two million pounds.",
-    "Engineers replaced the corroded bearings, repainted the steel trusses, and installed a "
-    "new control cabin, according to a report published by the council, which had faced "
-    "criticism over the delays.",
-    "Local traders, who say footfall dropped by a third while the crossing was shut, "
-    "welcomed the news but asked for clearer signage, more benches, and better lighting "
-    "along the quay.",
-)
 PIXEL = (
     "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk"
     "YPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
