@@ -143,3 +143,69 @@ def test_page_built_of_sibling_sections_keeps_them_all(tag: str, index: int) -> 
     assert f"## {heading}" in doc.markdown
     assert paragraph in doc.text
     assert ABOUT not in doc.text
+
+
+NEXT_STORY = (
+    "In other news, the county's library service will open on Sundays from March, after a "
+    "volunteer scheme recruited more than forty readers, retired teachers, and students.",
+    "The pilot runs for a year in three branches, the service said, and will be judged on "
+    "visitor numbers, loans, and the cost of heating the buildings, which is considerable.",
+    "Councillors welcomed the plan, though one warned that volunteers could not replace "
+    "trained staff, and asked for a review of pay, hours, and training before it expands.",
+    "Branch managers said the first weekends would test the rota, the heating, and the "
+    "patience of readers who had asked for longer opening hours for the best part of a decade.",
+    "A final decision on the other eleven branches, including the mobile library that visits "
+    "the villages, the farms, and the harbour, is expected at the budget meeting in February.",
+    "The volunteers will be trained in the catalogue, the children's corner, the computers, "
+    "and first aid, and each will be paired with a member of staff for their first month.",
+)
+
+
+def story(headline: str, paragraphs: tuple[str, ...]) -> str:
+    return (f"<article class='story'><h2>{headline}</h2><div class='story-body'>"
+            + "".join(f"<p>{p}</p>" for p in paragraphs) + "</div></article>")
+
+
+def test_first_story_of_an_infinite_scroll_page_is_the_article() -> None:
+    # News sites append the next (here longer) story as another <article> of the same class.
+    first = story(TITLE, PARAGRAPHS + NEXT_STORY[4:])
+    following = story("Libraries to open on Sundays", NEXT_STORY[:4] + PARAGRAPHS)
+    doc = extract(f"<div class='feed'>{first}<div class='ad-slot'></div>{following}</div>")
+    assert_article_intact(doc)
+    assert NEXT_STORY[4] in doc.text
+    assert NEXT_STORY[0] not in doc.text
+
+
+def test_a_teaser_card_of_the_same_class_does_not_displace_the_article() -> None:
+    teaser = story("Ferry timetable changes",
+                   ("New winter times for the island ferry, with two extra sailings.",))
+    doc = extract(f"<div class='feed'>{teaser}{story(TITLE, PARAGRAPHS)}</div>")
+    assert_article_intact(doc)
+    assert "two extra sailings" not in doc.text
+
+
+def test_box_scoring_nearly_as_well_as_the_best_is_the_whole_article() -> None:
+    # The editor pasted most of the text into nested divs; the closing paragraph, with a
+    # long link to the source, sits beside them in the entry box. The entry box scores
+    # just below the pasted block: its extra text is the article's, not chrome.
+    inner = ("<div><div><div class='pasted'>" + "".join(f"<p>{p}</p>" for p in NEXT_STORY[:5])
+             + "</div></div></div>")
+    closing = (f"<p>{PARAGRAPHS[0]} See <a href='/report'>the council's report on the bridge "
+               "repairs, the costs, and the delays</a>.</p>")
+    doc = extract(f"<article><div class='entry'>{inner}{closing}</div></article>")
+    assert PARAGRAPHS[0] in doc.text
+    for paragraph in NEXT_STORY[:5]:
+        assert paragraph in doc.text
+
+
+@pytest.mark.parametrize("cls", ["share-zone", "social-wrapper", "print-area"])
+def test_article_wrapped_in_a_share_toolbar_box_is_still_scored(cls: str) -> None:
+    # The share bar's container wraps the whole text column, inside <article>.
+    layout = (f"<article><h1>{TITLE}</h1><div class='{cls}'><ul class='buttons'>"
+              "<li><a href='/s/fb'>Facebook</a></li><li><a href='/s/x'>X</a></li></ul>"
+              f"<div class='text-zone'>{BODY}</div></div></article>")
+    doc = extract(layout)
+    assert doc.explain is not None
+    assert doc.explain.strategy is mainmark.Strategy.SELECTION
+    assert_article_intact(doc)
+    assert ABOUT not in doc.text

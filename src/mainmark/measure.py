@@ -250,14 +250,24 @@ def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
     """The chrome verdict for a node inside the selected content (narrow vocabulary)."""
     role = el.get("role", "").lower() if el.get("role") else ""
     verdict = _chrome_verdict(el.tag, role, m.words.get(el, frozenset()), True)
-    if not verdict or not verdict.startswith("narrow:"):
-        return verdict
+    if verdict and prose_exempt(el, verdict, m):
+        return None
+    return verdict
+
+
+def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
+    """A narrow verdict the box's own size or paragraphs overrule.
+
+    An "ads"/"print"/"social" class on a box of real paragraphs is template naming
+    (test-report sections, a share toolbar wrapping the whole article), and a large
+    ``paywall`` box is the gated article, not the prompt. Scoring and pruning ask the
+    same question so the article is neither unscorable nor pruned."""
+    if not verdict.startswith("narrow:"):
+        return False
     word = verdict[7:]
     if word in SIZE_LIMITED_WORDS and m.text.get(el, 0) > SIZE_LIMIT_BYTES:
-        return None
-    if word not in PROSE_CHROME_WORDS and _is_prose(el, m):
-        return None  # an "ads"/"print"/"social" class on a box of real paragraphs
-    return verdict
+        return True
+    return word not in PROSE_CHROME_WORDS and _is_prose(el, m)
 
 
 #: A narrow-chrome box is kept as prose from this much unlinked paragraph text (and a box

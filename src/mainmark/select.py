@@ -23,7 +23,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from .locate import locate_article_body
-from .measure import Measures, measure
+from .measure import Measures, measure, prose_exempt
 from .model import Content, Explain, Removal, Strategy
 from .options import Options
 from .parse import Page
@@ -46,6 +46,14 @@ _WIDEN_PURITY = 0.5
 _WIDEN_DENSITY = 0.3
 _WIDEN_LEVELS = 2
 _OUTLYING_LEVELS = 3
+#: An ancestor scoring this share of the top candidate (within a few levels) is the same
+#: article with its other parts: scores only fall with height when a box adds little.
+_NEAR_TIE = 0.9
+_NEAR_TIE_LEVELS = 4
+#: An earlier article of the same class is a story of its own, not a teaser card, when
+#: it holds this much prose and this share of the chosen article's.
+_FEED_MIN = 800
+_FEED_SHARE = 0.1
 #: A sibling of a JSON-LD-located article joins when this share of its words is articleBody.
 _JSONLD_SIBLING_SHARE = 0.5
 
@@ -145,7 +153,8 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
                 wrappers.add(node)
                 node = node.getparent()
     return {el: rule for el, rule in m.chrome.items()
-            if el not in wrappers and m.text.get(el, 0) <= _CHROME_MAX_SHARE * page_text}
+            if el not in wrappers and m.text.get(el, 0) <= _CHROME_MAX_SHARE * page_text
+            and not prose_exempt(el, rule, m)}
 
 
 def _body(root: HtmlElement) -> HtmlElement:
@@ -192,8 +201,12 @@ def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
     if not scores:
         return [], None
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
-    core = _promote(top, scores, m, body)
     prose = _prose(m, blocked)
+    top, story, others = _feed_story(top, scores, m, prose)
+    if others:
+        blocked = blocked | {el for other in others for el in other.iter(etree.Element)}
+        prose = _prose(m, blocked)
+    core = _promote(top, scores, m, body, story)
     top = _widen(core, m, blocked, body, prose)
     roots = _with_siblings(top, scores, m, blocked)
     roots = _outlying_prose(roots, m, blocked, body, prose)
@@ -225,6 +238,34 @@ def _score(body: HtmlElement, m: Measures,
     for el in scores:
         scores[el] *= 1.0 - m.density(el)
     return scores, blocked
+
+
+def _feed_story(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
+                prose: dict[HtmlElement, int],
+                ) -> tuple[HtmlElement, HtmlElement | None, list[HtmlElement]]:
+    """On an infinite-scroll page, the first of the stacked full stories is the page's.
+
+    News sites append the next stories below the article as complete ``<article>``
+    elements of the same class, and the best-scoring one is often a later, longer story.
+    Returns the candidate to start from, the story to stay inside, and the other
+    stories, which selection must not merge.
+    """
+    node: HtmlElement | None = top
+    while node is not None and node.tag != "article":
+        node = node.getparent()
+    if node is None or not node.get("class"):
+        return top, None, []
+    floor = max(_FEED_MIN, _FEED_SHARE * prose.get(node, 0))
+    cls = node.get("class")
+    stories = [a for a in node.getroottree().getroot().iter("article")
+               if a is node or (a.get("class") == cls and prose.get(a, 0) >= floor)]
+    if len(stories) < 2:
+        return top, None, []
+    first = stories[0]
+    if first is not node:
+        inside = [e for e in scores if _contains(first, e)]
+        top = max(inside, key=lambda e: (scores[e], -m.index.get(e, 0)), default=first)
+    return top, first, stories[1:]
 
 
 def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
@@ -358,23 +399,35 @@ def _initial_score(el: HtmlElement, m: Measures) -> float:
 
 
 def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
-             body: HtmlElement) -> HtmlElement:
+             body: HtmlElement, story: HtmlElement | None = None) -> HtmlElement:
     """Climb from the top candidate when its ancestors are clearly the article.
 
-    Two cases from Readability's experience with real pages: several strong
-    candidates sharing an ancestor (an article split into sibling sections), and a
-    candidate that is not a container tag (a table cell, a list item).
+    Three cases: several strong candidates sharing an ancestor (an article split into
+    sibling sections), an ancestor scoring nearly as well as the candidate (it adds
+    more of the article, not chrome, or its score would have fallen), and a candidate
+    that is not a container tag (a table cell, a list item).
     """
+    top_score = scores.get(top, 0.0)
     ranked = sorted(scores, key=lambda e: scores[e], reverse=True)[:5]
-    strong = [e for e in ranked[1:] if scores[e] >= 0.75 * scores[top]]
+    strong = [e for e in ranked[1:] if scores[e] >= 0.75 * top_score]
+    # Climbing stops at the story of a feed page (see _feed_story) and at the body.
+    fence = story.getparent() if story is not None else body.getparent()
     if len(strong) >= 2:
         node = top.getparent()
-        while node is not None and node is not body.getparent():
+        while node is not None and node is not fence:
             if sum(1 for s in strong if _contains(node, s)) >= 2:
                 if m.text.get(node, 0) <= 3 * m.text.get(top, 1) or node.tag != "body":
                     top = node
                 break
             node = node.getparent()
+    # An ancestor that scores nearly as well despite its extra text is the article.
+    node, level = top.getparent(), 0
+    while (node is not None and node is not body and node is not fence
+           and level < _NEAR_TIE_LEVELS):
+        if scores.get(node, 0.0) >= _NEAR_TIE * top_score:
+            top = node
+            break
+        node, level = node.getparent(), level + 1
     while top.tag not in CONTAINER_TAGS and top.getparent() is not None and top is not body:
         top = top.getparent()
     # An only child adds nothing: its parent is the same box (and may hold the headline).
