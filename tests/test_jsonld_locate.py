@@ -188,3 +188,15 @@ def test_non_article_jsonld_is_ignored() -> None:
     product = {"@type": "Product", "name": "Bridge model", "description": ARTICLE_BODY}
     doc = extract(page(ld(product)))
     assert strategy(doc) is mainmark.Strategy.SELECTION
+
+
+def test_marked_lead_before_the_located_article_is_kept() -> None:
+    # Publishers leave the standfirst out of articleBody; the page shows it above the body.
+    lead = "After eighteen months of repairs, the town's best-loved crossing opens again in June."
+    article = (f"<div class='article-header'><h1>{TITLE}</h1><p class='article-intro'>{lead}</p>"
+               f"</div><div class='article-body'>{DOM_ARTICLE}</div>")
+    doc = extract(page(ld(ARTICLE), article))
+    assert strategy(doc) is mainmark.Strategy.JSONLD_LOCATE
+    assert lead in doc.text
+    assert doc.text.index(lead) < doc.text.index(PARAGRAPHS[0])
+    assert SIDE_TEXT not in doc.text

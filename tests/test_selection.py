@@ -62,7 +62,8 @@ def test_sibling_paragraphs_after_the_best_container_are_merged() -> None:
     assert ABOUT not in doc.text
 
 
-@pytest.mark.parametrize("cls", ["lead", "intro", "standfirst", "article-intro"])
+@pytest.mark.parametrize("cls", ["lead", "intro", "standfirst", "article-intro", "sommario",
+                                 "entradilla", "chapeau", "ingress"])
 def test_marked_lead_paragraph_before_the_body_is_kept(cls: str) -> None:
     lead = "After eighteen months of repairs, the town's best-loved crossing opens again in June."
     layout = (f"<div class='art'><div class='art-head'><h1>{TITLE}</h1>"

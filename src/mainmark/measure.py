@@ -222,6 +222,10 @@ def _last_index(el: HtmlElement, m: Measures) -> int:
         node = kids[-1]
 
 
+_HEADER = frozenset({"header"})
+_ARTICLE_WORDS = frozenset({"article", "post", "entry", "story"})
+
+
 def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) -> str | None:
     if role in CHROME_ROLES:
         return f"role={role}"
@@ -240,6 +244,8 @@ def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) 
     if tag in CHROME_TAGS:
         return f"tag:{tag}"
     hit = ws & BROAD_CHROME_WORDS
+    if hit == _HEADER and ws & _ARTICLE_WORDS:
+        return None  # "entry-header", "article-header": the article's own headline block
     if hit:
         return f"broad:{min(hit)}"
     stem = stem_hit(ws, BROAD_STEMS) if ws else None

@@ -129,6 +129,8 @@ def _from_jsonld(page: Page, body: HtmlElement, m: Measures, chrome: dict[HtmlEl
     # A teaser articleBody matches one paragraph; the article is the selection around it.
     if best and _is_teaser_match(roots[0], m) and any(_contains(b, roots[0]) for b in best):
         roots, detail = best, detail + "; teaser, selection kept"
+    else:
+        roots = _leads(roots, m, blocked) + roots
     content = _collect(roots, m, chrome, Pruning.STRICT, options, page)
     if _text_of(content, m) < floor:
         return None

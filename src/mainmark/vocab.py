@@ -127,12 +127,15 @@ MAIN_WORDS = frozenset({
     "articlebody", "storybody", "postbody", "entrycontent", "postcontent", "articlecontent",
     "storycontent", "maincontent", "bodytext", "articletext", "storytext", "posttext",
 })
-#: Standfirst/lead paragraphs in article headers (news, magazines: "chapo" in French,
-#: "perex" in Czech/Slovak, "vorspann" in German templates).
+#: Standfirst/lead paragraphs in article headers (news, magazines: "chapo"/"chapeau" in
+#: French, "perex" in Czech/Slovak, "vorspann" in German, "sommario"/"catenaccio" in
+#: Italian, "entradilla"/"bajada"/"copete"/"sumario" in Spanish, "ingress" in Nordic
+#: templates).
 LEAD_WORDS = frozenset({
     "lead", "leadtext", "intro", "introtext", "standfirst", "chapo", "perex", "vorspann",
     "teasertext", "summary", "abstract", "excerpt", "subtitle", "subheadline", "deck",
-    "dek",
+    "dek", "lede", "leadin", "chapeau", "sommario", "catenaccio", "entradilla", "bajada",
+    "copete", "sumario", "ingress", "ingressi",
 })
 #: Single words that raise a container's score (a hint, not a verdict).
 POSITIVE_WORDS = frozenset({
