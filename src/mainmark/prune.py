@@ -90,6 +90,9 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     if el.tag in _CREDIT_TAGS and m.text.get(el, 0) < _CREDIT_MAX_BYTES and _CREDIT.match(
             _leading_text(el)):
         return "photo-credit"
+    if (el.tag in _PROMPT_TAGS and m.text.get(el, 0) < _PROMPT_MAX_BYTES
+            and _PROMPT.match(" ".join(el.text_content().split()))):
+        return "reader-prompt"
     return None
 
 
@@ -119,6 +122,32 @@ _CREDIT = re.compile(
     r"|quelle|source|crédits?|cr[ée]dito|fotograf[íi]a|foto\s*credit|picture)\s*:)",
     re.IGNORECASE,
 )
+#: A short block that only addresses the reader about the site, not the topic: a
+#: subscription or newsletter pitch, "read also" pointers, share/follow/comment prompts,
+#: app plugs. News and blog templates put them between and after the paragraphs in the
+#: body itself, where class names say nothing. Matched at the start of the block, in the
+#: languages of the sites' readers.
+_PROMPT = re.compile(
+    r"[\W_]{0,3}(?:"
+    # English
+    r"subscribe\b|sign up\b|follow us\b|share this\b|if you (?:enjoyed|liked|found)\b"
+    r"|for the latest (?:news|stories|updates)\b|read (?:more|also)\s*:|also read\b"
+    r"|don't miss\b|submit your (?:letter|story|news)\b|we want to hear\b"
+    r"|download (?:our|the) app\b|join our\b|support our (?:journalism|work)\b"
+    # German
+    r"|lesen sie auch\b|lies auch\b|schon gelesen\b|jetzt abonnieren\b|abonnieren sie\b"
+    r"|gefällt (?:dir|ihnen) (?:unser|dieser|der|das)\b|lust auf mehr\b"
+    r"|möchten sie (?:den|diesen) (?:artikel|beitrag) teilen\b|teilen sie (?:diesen|den)\b"
+    r"|folgen sie uns\b|verraten sie (?:uns|gerne)\b|unterstützen sie (?:uns|unsere)\b"
+    # French, Spanish, Italian, Polish
+    r"|(?:à )?lire aussi\b|abonnez-vous\b|suivez-nous\b|lee (?:también|más)\b"
+    r"|suscríbete\b|síguenos\b|¡?mira lo que tiene\b|leggi anche\b|iscriviti\b"
+    r"|seguici\b|czytaj (?:też|także|również)\b|zapraszamy (?:też )?do subskrypcji\b"
+    r")",
+    re.IGNORECASE,
+)
+_PROMPT_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6", "blockquote"})
+_PROMPT_MAX_BYTES = 200
 _CREDIT_TAGS = frozenset({"p", "span", "small", "cite", "figcaption", "div", "em", "i"})
 _CREDIT_MAX_BYTES = 120
 

@@ -1,0 +1,57 @@
+"""Short blocks that address the reader about the site (subscribe, read also, share,
+follow) are furniture inside the article body; prose that mentions the same words is not."""
+
+from __future__ import annotations
+
+import pytest
+
+import mainmark
+from extraction_support import PARAGRAPHS, TITLE
+
+BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+
+
+def extract(inner: str) -> mainmark.Document:
+    page = (f"<html><head><title>{TITLE}</title></head><body><article><h1>{TITLE}</h1>"
+            f"{inner}</article></body></html>")
+    return mainmark.extract(page.encode(), options=mainmark.Options(explain=True,
+                                                                   chunking=False))
+
+
+@pytest.mark.parametrize(("prompt", "marker"), [
+    ("<p>Subscribe now to our print edition for the full story.</p>", "print edition"),
+    ("<p><strong>Read also:</strong> <a href='/ferry'>Ferry timetable changes</a></p>",
+     "Ferry timetable"),
+    ("<p><em>If you enjoyed reading this post, consider supporting the Gazette.</em></p>",
+     "enjoyed reading"),
+    ("<p>For the latest stories and breaking news, follow the Gazette on social media.</p>",
+     "breaking news"),
+    ("<h3>Lesen Sie auch</h3>", "Lesen Sie"),
+    ("<p><strong>Gefällt dir unser Magazin?</strong> Dann unterstütze uns mit einem Abo!</p>",
+     "Magazin"),
+    ("<div>Möchten Sie den Artikel teilen?</div>", "teilen"),
+    ("<p>Lire aussi : le pont tournant rouvre</p>", "pont tournant"),
+    ("<p>¡Mira lo que tiene nuestro canal de YouTube!</p>", "YouTube"),
+    ("<p>Zapraszamy też do subskrypcji naszego tygodnika.</p>", "tygodnika"),
+])
+def test_reader_prompt_between_or_after_paragraphs_is_dropped(prompt: str, marker: str) -> None:
+    doc = extract(f"<p>{PARAGRAPHS[0]}</p>{prompt}<p>{PARAGRAPHS[1]}</p>"
+                  f"<p>{PARAGRAPHS[2]}</p>{prompt}")
+    for paragraph in PARAGRAPHS:
+        assert paragraph in doc.text
+    assert marker not in doc.text
+    assert doc.explain is not None
+    assert any(r.rule == "reader-prompt" for r in doc.explain.removals)
+
+
+@pytest.mark.parametrize("prose", [
+    # the words in the middle of a sentence
+    "Residents who subscribe to the council's alerts will hear first when the bridge opens.",
+    # a long paragraph that opens with the same verb is the article's own text
+    "Follow us, the harbour master told the crowd, and he led them across the new deck, "
+    "past the control cabin, over the repainted trusses, and down to the north quay, where "
+    "the band was already playing and the ferry sat waiting with its gangway lowered.",
+])
+def test_prose_mentioning_the_same_words_is_kept(prose: str) -> None:
+    doc = extract(BODY + f"<p>{prose}</p>")
+    assert prose in doc.text
