@@ -210,3 +210,30 @@ def test_article_wrapped_in_a_share_toolbar_box_is_still_scored(cls: str) -> Non
     assert doc.explain.strategy is mainmark.Strategy.SELECTION
     assert_article_intact(doc)
     assert ABOUT not in doc.text
+
+
+LONG_BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS + NEXT_STORY[:3])
+
+
+@pytest.mark.parametrize("cls", ["theiaStickySidebar", "wrapper header-style-header-2",
+                                 "col-main sidebar-right"])
+def test_layout_class_on_the_article_column_does_not_hide_the_article(cls: str) -> None:
+    # Sticky-column plugins and theme style variants put chrome words on the wrapper of
+    # the article itself; the article (most of the page's prose) is still the content.
+    layout = (f"<div class='{cls}'><article class='post'><h1>{TITLE}</h1>{LONG_BODY}"
+              "</article></div>")
+    doc = extract(layout)
+    assert doc.explain is not None
+    assert doc.explain.strategy is mainmark.Strategy.SELECTION
+    assert_article_intact(doc)
+    assert ABOUT not in doc.text
+    assert LEGAL not in doc.text
+
+
+def test_an_article_tag_named_as_chrome_does_not_protect_its_wrapper() -> None:
+    # A login dialog built from an <article id="login-panel"> with a long help text.
+    login = ("<div class='login-dialog'><article id='login-panel'>"
+             + "".join(f"<p>{p}</p>" for p in NEXT_STORY) + "</article></div>")
+    doc = extract(f"{login}<div class='story'><h1>{TITLE}</h1>{BODY}</div>")
+    assert_article_intact(doc)
+    assert NEXT_STORY[0] not in doc.text

@@ -29,7 +29,7 @@ from .options import Options
 from .parse import Page
 from .prune import Pruning, prune, tag_path
 from .structured import Structured
-from .vocab import CONTAINER_TAGS, HEADING_TAGS, LEAD_WORDS, PARAGRAPH_TAGS
+from .vocab import BROAD_CHROME_WORDS, CONTAINER_TAGS, HEADING_TAGS, LEAD_WORDS, PARAGRAPH_TAGS
 
 #: A result is accepted when it holds at least this many bytes of text...
 _FLOOR_BYTES = 250
@@ -38,6 +38,8 @@ _FLOOR_SHARE = 0.15
 #: Chrome verdicts are ignored on elements holding more than this share of the page text,
 #: or holding a <main>: a wrapper classed "has-sidebar" around the page is layout, not chrome.
 _CHROME_MAX_SHARE = 0.85
+#: ...or wrapping a main mark that holds more than this share of the page's prose.
+_MAIN_PROSE_SHARE = 0.5
 
 #: Widening: the ancestor must hold this multiple of the prose, be at least this share
 #: prose by text, and have at most this link density.
@@ -147,13 +149,27 @@ def _is_teaser_match(el: HtmlElement, m: Measures) -> bool:
 
 
 def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
+    """Chrome verdicts minus those on wrappers of the page's main region.
+
+    A wrapper of ``<main>`` is layout whatever its class says, and so is a wrapper of a
+    main mark (``<article>``, ``entry-content``) holding most of the page's prose: sticky
+    column plugins class the article column ``theiaStickySidebar``, themes put
+    ``header-style-2`` on the page wrapper.
+    """
     wrappers: set[HtmlElement] = set()
+    prose: dict[HtmlElement, int] | None = None
     for mark in m.main_marks:
-        if mark.tag == "main" or mark.get("role") == "main":
-            node = mark.getparent()
-            while node is not None:
-                wrappers.add(node)
-                node = node.getparent()
+        if not (mark.tag == "main" or mark.get("role") == "main"):
+            if m.words.get(mark, frozenset()) & BROAD_CHROME_WORDS:
+                continue  # an <article id="login-panel"> is no article
+            if prose is None:
+                prose = _prose(m, set())
+            if prose.get(mark, 0) <= _MAIN_PROSE_SHARE * prose.get(m.order[0], 0):
+                continue
+        node = mark.getparent()
+        while node is not None and node not in wrappers:
+            wrappers.add(node)
+            node = node.getparent()
     return {el: rule for el, rule in m.chrome.items()
             if el not in wrappers and m.text.get(el, 0) <= _CHROME_MAX_SHARE * page_text
             and not prose_exempt(el, rule, m)}
