@@ -1,4 +1,5 @@
-"""A line that is only an image credit is furniture; a caption that ends in one is not."""
+"""A line that is only an image credit is furniture; a caption that ends in one is not;
+a caption printed twice (gallery and lightbox) is kept once."""
 
 from __future__ import annotations
 
@@ -29,3 +30,27 @@ def test_caption_ending_in_a_credit_is_kept() -> None:
             f"<figcaption>{caption}</figcaption></figure>{BODY}</article></body></html>")
     doc = mainmark.extract(page, options=mainmark.Options(chunking=False))
     assert caption in doc.text
+
+
+def test_repeated_caption_keeps_only_its_first_copy() -> None:
+    # A gallery prints each caption in the thumbnail strip and again in the lightbox.
+    caption = "The restored swing bridge opened to trams on Monday morning."
+    figure = (f"<figure><img src='a.jpg' alt='The bridge'><figcaption>{caption}</figcaption>"
+              "</figure>")
+    lightbox = f"<div class='gallery-caption'><p>{caption}</p></div>"
+    page = f"<html><body><article>{figure}{BODY}{lightbox}</article></body></html>"
+    doc = mainmark.extract(page, options=mainmark.Options(explain=True, chunking=False))
+    assert doc.text.count(caption) == 1
+    assert doc.explain is not None
+    assert [r.rule for r in doc.explain.removals].count("repeated-caption") == 1
+
+
+def test_repeated_paragraphs_are_not_captions_and_stay() -> None:
+    # An interview series asks every guest the same question.
+    question = "What first drew you to the harbour and its boats?"
+    answers = [f"Answer {i}: the light on the water, the smell of tar, and the noise of the "
+               "market, which my grandfather loved as much as I do now." for i in range(3)]
+    body = "".join(f"<p><strong>{question}</strong></p><p>{a}</p>" for a in answers)
+    page = f"<html><body><article>{body}</article></body></html>"
+    doc = mainmark.extract(page, options=mainmark.Options(chunking=False))
+    assert doc.text.count(question) == 3

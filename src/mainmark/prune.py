@@ -64,7 +64,46 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     if pruning is not Pruning.NONE:
         _trim_tail(roots, m, removed)
         _trim_edges(roots, m, removed)
+        _drop_repeats(roots, m, removed)
     return removed
+
+
+#: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.
+_REPEAT_MIN_CHARS = 20
+_CAPTION_LEVELS = 3
+
+
+def _drop_repeats(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
+    """Drop an image caption that repeats an earlier caption word for word.
+
+    Galleries print each caption twice (thumbnail strip and lightbox, or a truncated
+    and a full copy), and photo series repeat one caption under every picture.
+    Paragraphs are left alone: interviews repeat their questions, songs their refrains.
+    """
+    seen: set[str] = set()
+    for block in _leaf_blocks(roots, removed):
+        if not _in_caption(block, m):
+            continue
+        text = " ".join(block.text_content().split())
+        if len(text) < _REPEAT_MIN_CHARS:
+            continue
+        if text in seen:
+            removed[block] = "repeated-caption"
+        else:
+            seen.add(text)
+
+
+def _in_caption(el: HtmlElement, m: Measures) -> bool:
+    node: HtmlElement | None = el
+    for _ in range(_CAPTION_LEVELS + 1):
+        if node is None:
+            return False
+        if node.tag in ("figcaption", "figure", "caption"):
+            return True
+        if any("caption" in w for w in m.words.get(node, ())):
+            return True
+        node = node.getparent()
+    return False
 
 
 def _within(el: HtmlElement, ancestor: HtmlElement) -> bool:
