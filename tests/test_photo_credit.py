@@ -54,3 +54,16 @@ def test_repeated_paragraphs_are_not_captions_and_stay() -> None:
     page = f"<html><body><article>{body}</article></body></html>"
     doc = mainmark.extract(page, options=mainmark.Options(chunking=False))
     assert doc.text.count(question) == 3
+
+
+def test_truncated_copy_of_a_caption_with_toggle_links_is_dropped() -> None:
+    full = ("Engineers lower the new bearing onto the central pier of the swing bridge, "
+            "watched by the harbour master and a crowd of early commuters.")
+    cut = full[:70]
+    gallery = (f"<div class='caption'><div class='caption-full'>{full}<a class='toggle'> less</a>"
+               f"</div><div class='caption-truncated'>{cut} ...<a class='toggle'> more</a>"
+               "</div></div>")
+    page = f"<html><body><article>{BODY}{gallery}{BODY}</article></body></html>"
+    doc = mainmark.extract(page, options=mainmark.Options(chunking=False))
+    assert full in doc.text
+    assert doc.text.count(cut) == 1

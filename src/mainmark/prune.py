@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from .measure import Measures, narrow_verdict
@@ -71,26 +72,35 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
 #: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.
 _REPEAT_MIN_CHARS = 20
 _CAPTION_LEVELS = 3
+_CAPTION_MEMORY = 200
+_UNLINKED_TEXT = etree.XPath(".//text()[not(ancestor::a)]")
 
 
 def _drop_repeats(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
     """Drop an image caption that repeats an earlier caption word for word.
 
-    Galleries print each caption twice (thumbnail strip and lightbox, or a truncated
-    and a full copy), and photo series repeat one caption under every picture.
+    Galleries print each caption twice (thumbnail strip and lightbox, or a full and
+    a truncated copy), and photo series repeat one caption under every picture.
     Paragraphs are left alone: interviews repeat their questions, songs their refrains.
     """
-    seen: set[str] = set()
+    seen: list[str] = []
     for block in _leaf_blocks(roots, removed):
         if not _in_caption(block, m):
             continue
-        text = " ".join(block.text_content().split())
+        # Link text is left out: "more"/"less" toggles differ between the two copies.
+        text = " ".join(_unlinked_text(block).split()).rstrip(".…").rstrip()
         if len(text) < _REPEAT_MIN_CHARS:
             continue
-        if text in seen:
+        # A truncated copy ("... Hanoi, Vietnam …") is a prefix of the full caption.
+        if any(earlier.startswith(text) for earlier in seen[-_CAPTION_MEMORY:]):
             removed[block] = "repeated-caption"
         else:
-            seen.add(text)
+            seen.append(text)
+
+
+def _unlinked_text(el: HtmlElement) -> str:
+    found = _UNLINKED_TEXT(el)
+    return " ".join(str(t) for t in found) if isinstance(found, list) else ""
 
 
 def _in_caption(el: HtmlElement, m: Measures) -> bool:
