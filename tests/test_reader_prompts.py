@@ -33,6 +33,11 @@ def extract(inner: str) -> mainmark.Document:
     ("<p>Lire aussi : le pont tournant rouvre</p>", "pont tournant"),
     ("<p>¡Mira lo que tiene nuestro canal de YouTube!</p>", "YouTube"),
     ("<p>Zapraszamy też do subskrypcji naszego tygodnika.</p>", "tygodnika"),
+    ("<p><strong>Le puede interesar:</strong> <a href='/x'>El puente reabre</a></p>",
+     "El puente"),
+    ("<p>CZYTAJ WIĘCEJ W <a href='/x'>naszym serwisie</a></p>", "serwisie"),
+    ("<h3>You may also like</h3>", "also like"),
+    ("<p><strong>Mehr zum Thema:</strong> <a href='/x'>Die Brücke</a></p>", "Die Brücke"),
 ])
 def test_reader_prompt_between_or_after_paragraphs_is_dropped(prompt: str, marker: str) -> None:
     doc = extract(f"<p>{PARAGRAPHS[0]}</p>{prompt}<p>{PARAGRAPHS[1]}</p>"
@@ -55,3 +60,18 @@ def test_reader_prompt_between_or_after_paragraphs_is_dropped(prompt: str, marke
 def test_prose_mentioning_the_same_words_is_kept(prose: str) -> None:
     doc = extract(BODY + f"<p>{prose}</p>")
     assert prose in doc.text
+
+
+def test_newsletter_box_with_a_long_pitch_inside_the_article_is_dropped() -> None:
+    # A pitch is prose by nature; its paragraphs do not make the box content.
+    pitch = ("Every Friday our editors pick the week's best stories from the harbour, the "
+             "council chamber, and the market, with photographs you will not see anywhere "
+             "else, event listings, tide tables, and a crossword. It is free, it arrives "
+             "before breakfast, and you can leave whenever you like, with one click, at any time, "
+             "no questions asked.")
+    box = (f"<div class='newsletter-signup'><h3>The Friday Quay</h3><p>{pitch}</p>"
+           "<form><input name='email'><button>Sign me up</button></form></div>")
+    doc = extract(f"<p>{PARAGRAPHS[0]}</p>{box}<p>{PARAGRAPHS[1]}</p><p>{PARAGRAPHS[2]}</p>")
+    for paragraph in PARAGRAPHS:
+        assert paragraph in doc.text
+    assert "before breakfast" not in doc.text

@@ -30,6 +30,7 @@ from .vocab import (
     NARROW_STEMS,
     NEGATIVE_WORDS,
     POSITIVE_WORDS,
+    PROSE_CHROME_STEMS,
     PROSE_CHROME_WORDS,
     SIZE_LIMIT_BYTES,
     SIZE_LIMITED_WORDS,
@@ -273,7 +274,9 @@ def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
     word = verdict[7:]
     if word in SIZE_LIMITED_WORDS and m.text.get(el, 0) > SIZE_LIMIT_BYTES:
         return True
-    return word not in PROSE_CHROME_WORDS and _is_prose(el, m)
+    if word in PROSE_CHROME_WORDS or word.startswith(PROSE_CHROME_STEMS):
+        return False
+    return _is_prose(el, m)
 
 
 #: A narrow-chrome box is kept as prose from this much unlinked paragraph text (and a box

@@ -183,15 +183,21 @@ _PROMPT = re.compile(
     r"|for the latest (?:news|stories|updates)\b|read (?:more|also)\s*:|also read\b"
     r"|don't miss\b|submit your (?:letter|story|news)\b|we want to hear\b"
     r"|download (?:our|the) app\b|join our\b|support our (?:journalism|work)\b"
+    r"|never miss\b|you (?:may|might) also like\b|related (?:articles|stories|posts)\b"
+    r"|more on this (?:story|topic)\b|read next\b"
     # German
     r"|lesen sie auch\b|lies auch\b|schon gelesen\b|jetzt abonnieren\b|abonnieren sie\b"
     r"|gefällt (?:dir|ihnen) (?:unser|dieser|der|das)\b|lust auf mehr\b"
     r"|möchten sie (?:den|diesen) (?:artikel|beitrag) teilen\b|teilen sie (?:diesen|den)\b"
     r"|folgen sie uns\b|verraten sie (?:uns|gerne)\b|unterstützen sie (?:uns|unsere)\b"
+    r"|mehr (?:zum thema|themen)\b|das könnte (?:dich|sie) auch interessieren\b"
+    r"|besuchen sie unseren\b"
     # French, Spanish, Italian, Polish
     r"|(?:à )?lire aussi\b|abonnez-vous\b|suivez-nous\b|lee (?:también|más)\b"
     r"|suscríbete\b|síguenos\b|¡?mira lo que tiene\b|leggi anche\b|iscriviti\b"
-    r"|seguici\b|czytaj (?:też|także|również)\b|zapraszamy (?:też )?do subskrypcji\b"
+    r"|seguici\b|czytaj (?:też|także|również|więcej)\b|zobacz (?:też|także|również)\b"
+    r"|zapraszamy (?:też )?do subskrypcji\b|(?:le|te) puede interesar\b"
+    r"|(?:à )?lire également\b|vous aimerez aussi\b|ti potrebbe interessare\b"
     r")",
     re.IGNORECASE,
 )

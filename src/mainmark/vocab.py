@@ -204,9 +204,13 @@ def stem_hit(ws: frozenset[str], stems: tuple[str, ...]) -> str | None:
     return min(hits) if hits else None
 
 
-#: Chrome that is prose by nature: reader comments are paragraphs, and still not content.
+#: Chrome that is prose by nature: reader comments, newsletter pitches and author bios
+#: are paragraphs, and still not content.
 PROSE_CHROME_WORDS = frozenset({"comments", "commentlist", "disqus", "respond", "reply",
-                                *_I18N_COMMENTS})
+                                *_I18N_COMMENTS, "newsletter", "subscribe", "signup",
+                                "authorbox", "authorbio", "aboutauthor"})
+#: The same, for compounds ("newsletterbox", "subscribeform").
+PROSE_CHROME_STEMS = ("newsletter", "subscri", "authorbox")
 
 #: Narrow words that only mark chrome when the element is small: a paywall *prompt* is
 #: chrome, but publishers also wrap the gated article text itself in ``div.paywall``.
