@@ -113,6 +113,25 @@ def test_headline_of_the_article_is_kept(layout: str) -> None:
     assert_article_intact(doc)
 
 
+@pytest.mark.parametrize("layout", [
+    pytest.param(f"<div class='story'>{HEADLINE}{BODY}</div>", id="inside-body"),
+    pytest.param(f"<article>{HEADLINE}<div class='story'>{BODY}</div></article>",
+                 id="beside-body"),
+])
+def test_plain_text_is_the_body_without_the_headline(layout: str) -> None:
+    # Wherever the template puts the <h1>, the text is the same: the body only.
+    doc = extract(layout)
+    assert TITLE not in doc.text
+    assert doc.text.startswith(PARAGRAPHS[0])
+
+
+def test_a_subheading_equal_to_the_title_further_down_stays_in_the_text() -> None:
+    sections = "".join(f"<h2>Part {i}</h2><p>{p}</p>" for i, p in enumerate(PARAGRAPHS))
+    doc = extract(f"<div class='story'>{sections}<h2>{TITLE}</h2><p>{NEXT_STORY[0]}</p>"
+                  "</div>")
+    assert TITLE in doc.text
+
+
 def test_headline_inside_the_body_box_survives_without_the_title_option() -> None:
     doc = extract(f"<div class='story'>{HEADLINE}{BODY}</div>", title_heading=False)
     assert f"# {TITLE}" in doc.markdown

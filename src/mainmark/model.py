@@ -196,6 +196,13 @@ class Chunk:
 
 @dataclass(frozen=True, slots=True)
 class Document:
+    """One page's main content.
+
+    ``markdown`` opens with the headline as its ``#`` heading (the root of every chunk's
+    heading path); ``text`` is the body as plain text, without that headline, which
+    lives in ``metadata.title``, so a headline is never counted twice.
+    """
+
     markdown: str
     text: str
     html: str

@@ -51,7 +51,9 @@ def render(
             pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title), "", ""],
                                    level=1))
     markdown, blocks = assemble(pieces, srcmap)
-    text = BLOCK_SEPARATOR.join(t for t in (tidy(p.out[1]) for p in pieces if p.out[1]) if t)
+    headline = _headline_piece(pieces, metadata.title)
+    text = BLOCK_SEPARATOR.join(t for t in (tidy(p.out[1]) for p in pieces
+                                            if p.out[1] and p is not headline) if t)
     html_of = SYNTAXES[2].block_text
     return Rendered(
         markdown=markdown,
@@ -60,6 +62,27 @@ def render(
         blocks=blocks,
         links=converter.links,
     )
+
+
+#: The headline is looked for among this many leading blocks.
+_HEADLINE_WINDOW = 3
+
+
+def _headline_piece(pieces: list[Piece], title: str | None) -> Piece | None:
+    """The article's own headline heading, if the content opens with it.
+
+    The headline is the document's title (metadata, and the markdown's ``#`` root);
+    the plain text is the body. Without this, ``text`` would hold the headline when
+    the template puts it inside the article box and not when it sits outside.
+    """
+    if not title:
+        return None
+    key = " ".join(title.split()).casefold()
+    for piece in pieces[:_HEADLINE_WINDOW]:
+        if (piece.kind == BlockKind.HEADING and piece.out[1]
+                and " ".join(piece.out[1].split()).casefold() == key):
+            return piece
+    return None
 
 
 def tidy(text: str) -> str:
