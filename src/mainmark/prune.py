@@ -13,7 +13,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from .measure import Measures, narrow_verdict
-from .vocab import HEADING_TAGS
+from .vocab import HEADING_TAGS, UI_LABELS
 
 #: Link-density floors in UTF-8 bytes (see ``_link_dense``). Blocks at or above their
 #: floor go when >= 80% of their text is link text (menus, tag lists, "related" boxes);
@@ -142,7 +142,14 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     if (el.tag in _PROMPT_TAGS and m.text.get(el, 0) < _PROMPT_MAX_BYTES
             and _PROMPT.match(" ".join(el.text_content().split()))):
         return "reader-prompt"
+    if el.tag in _UI_TAGS and 0 < m.text.get(el, 0) <= _UI_MAX_BYTES and _is_ui_label(el):
+        return "ui-label"
     return None
+
+
+def _is_ui_label(el: HtmlElement) -> bool:
+    label = " ".join(_UI_STRIP.sub(" ", el.text_content().casefold()).split())
+    return label in UI_LABELS or bool(_UI_COUNTER.fullmatch(label))
 
 
 def _leading_text(el: HtmlElement) -> str:
@@ -201,6 +208,15 @@ _PROMPT = re.compile(
     r")",
     re.IGNORECASE,
 )
+#: A whole element whose text is only a widget's control or state label ("Close",
+#: "Back to gallery", "Vergrößern", "Wird geladen") or a slide counter ("Image 1 of 8",
+#: "3 / 12"): galleries, players and toggles inside the body leave these behind.
+_UI_TAGS = frozenset({"p", "div", "span", "a", "button", "li", "h2", "h3", "h4", "h5", "h6",
+                      "figcaption", "label", "small", "strong", "em", "b"})
+_UI_MAX_BYTES = 50
+_UI_STRIP = re.compile(r"[^\w/]+")
+_UI_COUNTER = re.compile(r"(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine|zdjęcie)"
+                         r" )?\d{1,3} ?(?:of|/|von|de|sur|di|z) ?/? ?\d{1,3}")
 _PROMPT_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6", "blockquote"})
 _PROMPT_MAX_BYTES = 200
 _CREDIT_TAGS = frozenset({"p", "span", "small", "cite", "figcaption", "div", "em", "i"})

@@ -218,3 +218,24 @@ SIZE_LIMITED_WORDS = frozenset({"paywall"})
 SIZE_LIMIT_BYTES = 600
 
 
+
+
+#: Control and state labels of in-page widgets (galleries, players, toggles, lazy loaders),
+#: compared with a whole element's text, casefolded ("ß" becomes "ss"), punctuation dropped.
+UI_LABELS = frozenset(label.casefold() for label in {
+    # English
+    "close", "caption", "next", "previous", "prev", "back", "show more", "show less",
+    "read more", "load more", "see more", "view more", "expand", "collapse",
+    "back to gallery", "view gallery", "open gallery", "enlarge", "zoom", "fullscreen",
+    "full screen", "play", "pause", "loading", "copy link", "copied", "skip ad",
+    "advertisement", "media playback is unsupported on your device",
+    # German
+    "schließen", "weiter", "zurück", "vorherige", "vorheriges", "nächste", "nächstes",
+    "mehr anzeigen", "weniger anzeigen", "vergrößern", "bild vergrößern", "zur galerie",
+    "wird geladen", "lädt", "anzeige", "werbung", "quellen ausblenden", "quellen anzeigen",
+    # French, Spanish, Italian, Polish
+    "fermer", "suivant", "précédent", "agrandir", "voir plus", "chargement", "publicité",
+    "cerrar", "siguiente", "anterior", "ampliar", "ver más", "cargando", "publicidad",
+    "chiudi", "successivo", "precedente", "ingrandisci", "caricamento", "pubblicità",
+    "zamknij", "następny", "poprzedni", "powiększ", "wczytywanie", "reklama",
+})

@@ -1,0 +1,43 @@
+"""Widget labels left in the body (gallery counters, close/next buttons, loading
+notices, ad labels) are furniture; the same words inside prose or a table are not."""
+
+from __future__ import annotations
+
+import pytest
+
+import mainmark
+from extraction_support import PARAGRAPHS, TITLE
+
+BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+
+
+def extract(inner: str) -> mainmark.Document:
+    page = (f"<html><head><title>{TITLE}</title></head><body><article><h1>{TITLE}</h1>"
+            f"{inner}</article></body></html>")
+    return mainmark.extract(page.encode(), options=mainmark.Options(explain=True,
+                                                                   chunking=False))
+
+
+@pytest.mark.parametrize("label", ["Image 1 of 8", "3 / 12", "Close", "Back to Gallery",
+                                   "Vergrößern", "Wird geladen …", "Anzeige", "Read more »",
+                                   "Siguiente", "Media playback is unsupported on your device"])
+def test_widget_label_inside_the_body_is_dropped(label: str) -> None:
+    gallery = (f"<div class='gallery'><img src='a.jpg' alt='The bridge'><span>{label}</span>"
+               "</div>")
+    doc = extract(f"<p>{PARAGRAPHS[0]}</p>{gallery}<p>{PARAGRAPHS[1]}</p><p>{PARAGRAPHS[2]}</p>")
+    for paragraph in PARAGRAPHS:
+        assert paragraph in doc.text
+    assert label not in doc.text
+    assert doc.explain is not None
+    assert any(r.rule == "ui-label" for r in doc.explain.removals)
+
+
+def test_the_same_words_in_prose_and_in_table_cells_stay() -> None:
+    table = ("<table><tr><th>Stop</th><th>Status</th></tr>"
+             "<tr><td>North quay</td><td>Close</td></tr>"
+             "<tr><td>Fish market</td><td>Next</td></tr></table>")
+    prose = "<p>Close to the quay, the next ferry waits. Read more at the harbour office.</p>"
+    doc = extract(BODY + table + prose + BODY)
+    assert "| North quay | Close |" in doc.markdown
+    assert "| Fish market | Next |" in doc.markdown
+    assert "Close to the quay, the next ferry waits." in doc.text
