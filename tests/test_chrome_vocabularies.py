@@ -83,6 +83,8 @@ def test_neutral_box_outside_main_is_merged() -> None:
         "class='share-tools'",
         "id='comments'",
         "class='paywall-prompt'",
+        "id='PageOutdated'",
+        "class='browserupgrade'",
     ],
 )
 def test_broad_chrome_outside_main_goes(attrs: str) -> None:

@@ -84,8 +84,9 @@ BROAD_CHROME_WORDS = frozenset({
     "newsletter", "subscribe", "subscription", "signup", "promo", "promotion", "banner",
     "sponsor", "sponsored", "advert", "advertisement", "advertising", "ad", "ads", "adslot",
     "adunit", "dfp", "widget", "widgets", "popup", "modal", "overlay",
-    # consent and access walls (EU sites, paywalled news)
+    # consent and access walls (EU sites, paywalled news), old-browser warnings
     "cookie", "cookies", "consent", "gdpr", "paywall", "login", "signin", "register",
+    "outdated", "outdatedbrowser", "browserupgrade", "browsehappy",
     # social
     "share", "sharing", "sharebar", "social", "follow",
     # reader comments on articles and blogs (the benchmarks and most RAG users exclude them)
