@@ -40,6 +40,9 @@ _FLOOR_SHARE = 0.15
 _CHROME_MAX_SHARE = 0.85
 #: ...or wrapping a main mark that holds more than this share of the page's prose.
 _MAIN_PROSE_SHARE = 0.5
+#: A "teaser" box is a card for another page, unless it holds most of the page's prose:
+#: news CMSes (TYPO3 templates) name their article layouts "teaserTyp3", "teaser-text".
+_TEASER = "broad:teaser"
 
 #: Widening: the ancestor must hold this multiple of the prose, be at least this share
 #: prose by text, and have at most this link density.
@@ -154,17 +157,22 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
     A wrapper of ``<main>`` is layout whatever its class says, and so is a wrapper of a
     main mark (``<article>``, ``entry-content``) holding most of the page's prose: sticky
     column plugins class the article column ``theiaStickySidebar``, themes put
-    ``header-style-2`` on the page wrapper.
+    ``header-style-2`` on the page wrapper. The same prose test lifts a ``teaser``
+    verdict.
     """
     wrappers: set[HtmlElement] = set()
-    prose: dict[HtmlElement, int] | None = None
+    prose: dict[HtmlElement, int] = {}
+
+    def most_prose(el: HtmlElement) -> bool:
+        if not prose:
+            prose.update(_prose(m, set()))
+        return prose.get(el, 0) > _MAIN_PROSE_SHARE * prose.get(m.order[0], 0)
+
     for mark in m.main_marks:
         if not (mark.tag == "main" or mark.get("role") == "main"):
             if m.words.get(mark, frozenset()) & BROAD_CHROME_WORDS:
                 continue  # an <article id="login-panel"> is no article
-            if prose is None:
-                prose = _prose(m, set())
-            if prose.get(mark, 0) <= _MAIN_PROSE_SHARE * prose.get(m.order[0], 0):
+            if not most_prose(mark):
                 continue
         node = mark.getparent()
         while node is not None and node not in wrappers:
@@ -172,7 +180,8 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
             node = node.getparent()
     return {el: rule for el, rule in m.chrome.items()
             if el not in wrappers and m.text.get(el, 0) <= _CHROME_MAX_SHARE * page_text
-            and not prose_exempt(el, rule, m)}
+            and not prose_exempt(el, rule, m)
+            and not (rule.startswith(_TEASER) and most_prose(el))}
 
 
 def _body(root: HtmlElement) -> HtmlElement:
