@@ -1,5 +1,6 @@
 """Short blocks that address the reader about the site (subscribe, read also, share,
-follow) are furniture inside the article body; prose that mentions the same words is not."""
+follow) and publisher notices (disclosures, disclaimers, copyright lines) are furniture
+inside the article body; prose that mentions the same words is not."""
 
 from __future__ import annotations
 
@@ -75,3 +76,31 @@ def test_newsletter_box_with_a_long_pitch_inside_the_article_is_dropped() -> Non
     for paragraph in PARAGRAPHS:
         assert paragraph in doc.text
     assert "before breakfast" not in doc.text
+
+
+@pytest.mark.parametrize(("notice", "marker"), [
+    ("<p><em>This post may contain affiliate links. Please see my disclosure page.</em></p>",
+     "affiliate links"),
+    ("<p class='disclaimer'>The views and opinions expressed in this article are the "
+     "author's own.</p>", "author's own"),
+    ("<p>Dieser Beitrag gibt die Meinung des Autors wieder, nicht die der Redaktion.</p>",
+     "Meinung des Autors"),
+    ("<p>*Werbung. Dieser Beitrag enthält Werbung für eine Marke.</p>", "für eine Marke"),
+    ("<p>This article is the copyrighted property of the Gazette. Written permission must "
+     "be obtained before reprinting.</p>", "reprinting"),
+    ("<p>Materiał chroniony prawem autorskim.</p>", "autorskim"),
+])
+def test_publisher_notice_in_the_body_is_dropped(notice: str, marker: str) -> None:
+    doc = extract(f"<p>{PARAGRAPHS[0]}</p>{notice}<p>{PARAGRAPHS[1]}</p><p>{PARAGRAPHS[2]}</p>")
+    for paragraph in PARAGRAPHS:
+        assert paragraph in doc.text
+    assert marker not in doc.text
+    assert doc.explain is not None
+    assert any(r.rule == "site-notice" for r in doc.explain.removals)
+
+
+def test_a_paragraph_about_copyright_is_kept() -> None:
+    prose = ("All rights to the bridge's original drawings passed to the town museum in 1952, "
+             "the council said, and the museum will show them at the reopening.")
+    doc = extract(f"<p>{PARAGRAPHS[0]}</p><p>{prose}</p><p>{PARAGRAPHS[1]}</p>")
+    assert prose in doc.text

@@ -142,6 +142,9 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     if (el.tag in _PROMPT_TAGS and m.text.get(el, 0) < _PROMPT_MAX_BYTES
             and _PROMPT.match(" ".join(el.text_content().split()))):
         return "reader-prompt"
+    if (el.tag in _PROMPT_TAGS and m.text.get(el, 0) < _NOTICE_MAX_BYTES
+            and _NOTICE.match(" ".join(el.text_content().split()))):
+        return "site-notice"
     if el.tag in _UI_TAGS and 0 < m.text.get(el, 0) <= _UI_MAX_BYTES and _is_ui_label(el):
         return "ui-label"
     return None
@@ -217,6 +220,23 @@ _UI_MAX_BYTES = 50
 _UI_STRIP = re.compile(r"[^\w/]+")
 _UI_COUNTER = re.compile(r"(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine|zdjęcie)"
                          r" )?\d{1,3} ?(?:of|/|von|de|sur|di|z) ?/? ?\d{1,3}")
+#: A short block that is the publisher's notice about the text, not the text: affiliate
+#: and advertising disclosures, opinion disclaimers, reprint and copyright notices.
+_NOTICE = re.compile(
+    r"[\W_]{0,3}(?:"
+    r"this (?:post|article|page|story) (?:may )?contains? (?:affiliate|sponsored|paid)\b"
+    r"|the views (?:and opinions )?expressed\b|disclaimer\s*:|disclosure\s*:"
+    r"|this (?:article|content) is the (?:copyright|copyrighted property)\b"
+    r"|written permission must be obtained\b|all rights reserved\b"
+    r"|dieser (?:beitrag|artikel|text) (?:gibt|enthält|wurde|erschien)\b"
+    r"|bei diesem (?:beitrag|artikel|text) handelt es sich\b|werbung\s*[.:]"
+    r"|für links auf dieser seite\b|alle rechte vorbehalten\b"
+    r"|tous droits réservés\b|todos los derechos reservados\b"
+    r"|materiał chroniony prawem\b"
+    r")",
+    re.IGNORECASE,
+)
+_NOTICE_MAX_BYTES = 300
 _PROMPT_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6", "blockquote"})
 _PROMPT_MAX_BYTES = 200
 _CREDIT_TAGS = frozenset({"p", "span", "small", "cite", "figcaption", "div", "em", "i"})
