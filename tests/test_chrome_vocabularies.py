@@ -213,3 +213,23 @@ def test_teaser_classed_box_holding_most_of_the_prose_is_the_article() -> None:
     assert doc.explain.strategy is mainmark.Strategy.SELECTION
     assert_article_intact(doc)
     assert "Return tickets rise" not in doc.text
+
+
+@pytest.mark.parametrize("cls", ["sidebar", "widget widget_text", "widget-area"])
+def test_aside_classed_as_the_page_sidebar_goes_even_inside_main(cls: str) -> None:
+    # Themes that print the sidebar inside the article's own container.
+    html = (f"<html><body><main><h1>Swing bridge to reopen</h1><p>{PARAGRAPHS[0]}</p>"
+            f"<p>{PARAGRAPHS[1]}</p><aside class='{cls}'>{BOX}</aside><p>{PARAGRAPHS[2]}</p>"
+            "</main></body></html>")
+    doc = extract(html)
+    assert_article_intact(doc)
+    assert BOX_TEXT not in doc.text
+
+
+def test_pull_quote_aside_inside_the_article_stays() -> None:
+    quote = ("<aside class='pullquote'><p>“We waited two years for this,” said one trader.</p>"
+             "</aside>")
+    html = (f"<html><body><main><h1>Swing bridge to reopen</h1><p>{PARAGRAPHS[0]}</p>{quote}"
+            f"<p>{PARAGRAPHS[1]}</p><p>{PARAGRAPHS[2]}</p></main></body></html>")
+    doc = extract(html)
+    assert "We waited two years for this" in doc.text

@@ -224,6 +224,7 @@ def _last_index(el: HtmlElement, m: Measures) -> int:
 
 
 _HEADER = frozenset({"header"})
+_ASIDE_CHROME = frozenset({"sidebar", "sidebars", "widget", "widgets", "widgetarea"})
 _ARTICLE_WORDS = frozenset({"article", "post", "entry", "story"})
 
 
@@ -237,6 +238,9 @@ def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) 
     if inside_main:
         if tag in HARD_CHROME_TAGS:
             return f"tag:{tag}"
+        if tag == "aside" and ws & _ASIDE_CHROME:
+            # an <aside> classed as the page's sidebar is that, even inside <main>
+            return f"aside:{min(ws & _ASIDE_CHROME)}"
         hit = ws & NARROW_CHROME_WORDS
         if hit:
             return f"narrow:{min(hit)}"
