@@ -204,6 +204,19 @@ def test_content_dateline_dates_a_page_with_no_other_signal() -> None:
     assert meta.sources["published"] == "content:dateline"
 
 
+def test_dateline_in_the_header_box_before_the_text_box_dates_the_page() -> None:
+    # The text is taken from the body box; the dateline sits in the news header beside it.
+    html = doc("<title>Aktuelles - Verband</title>",
+               "<nav><a href='/'>Start</a></nav><div id='col_2'><div class='newsSingle'>"
+               '<div class="newsSingleHeader"><b>Synchronschwimmen</b><br>'
+               '<span class="blue">01.02.2022</span> Kategorie: Verband</div>'
+               f"<div class='right'>{PROSE}{PROSE}</div></div></div>"
+               "<div id='col_3'><p>Partner: Stadtwerke, Sparkasse, Bäckerei Müller.</p></div>")
+    meta = _extract(html)
+    assert meta.published == "2022-02-01"
+    assert meta.sources["published"] == "content:dateline"
+
+
 def test_dates_deep_in_the_content_do_not_date_the_page() -> None:
     lines = "".join(f"<p>Punkt {i}: weiter im Text.</p>" for i in range(25))
     html = doc("<title>Aktuelles - Verband</title>",

@@ -114,6 +114,8 @@ _BARE_WORDS = 3
 _SHORT_TEXT = 300
 #: Lines of the main content read for a dateline when the page gave no other date.
 _TOP_LINES = 20
+#: How many levels up the article header is looked for (siblings before the content box).
+_HEADER_LEVELS = 2
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -137,14 +139,30 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
     """
     if metadata.published is not None or not content.roots:
         return metadata
-    for line in _top_lines(content):
-        if len(line) > _DATELINE or not _FULL_YEAR.search(line) or not _is_bare(line):
-            continue
-        parsed = parse_date(line, metadata.language)
-        if parsed:
-            sources = {**metadata.sources, "published": "content:dateline"}
-            return replace(metadata, published=parsed, sources=sources)
+    # The content's top first, then the article header just before it: templates often
+    # keep the dateline beside the headline, outside the box the text was taken from.
+    for roots in (content.roots, _header_boxes(content.roots[0])):
+        for line in _top_lines(roots):
+            if len(line) > _DATELINE or not _FULL_YEAR.search(line) or not _is_bare(line):
+                continue
+            parsed = parse_date(line, metadata.language)
+            if parsed:
+                sources = {**metadata.sources, "published": "content:dateline"}
+                return replace(metadata, published=parsed, sources=sources)
     return metadata
+
+
+def _header_boxes(root: HtmlElement) -> list[HtmlElement]:
+    """Siblings before ``root`` and before its parent, in document order."""
+    boxes: list[HtmlElement] = []
+    node: HtmlElement | None = root
+    for _ in range(_HEADER_LEVELS):
+        if node is None or node.tag in ("body", "html"):
+            break
+        boxes = [s for s in node.itersiblings(preceding=True)
+                 if isinstance(s.tag, str)][::-1] + boxes
+        node = node.getparent()
+    return boxes
 
 
 def _is_bare(line: str) -> bool:
@@ -152,14 +170,14 @@ def _is_bare(line: str) -> bool:
     return len(_WORD.findall(line)) <= _BARE_WORDS
 
 
-def _top_lines(content: Content) -> Iterator[str]:
-    """The first text runs of the content roots in document order.
+def _top_lines(roots: list[HtmlElement]) -> Iterator[str]:
+    """The first text runs under ``roots`` in document order.
 
     Pruned nodes are read too: a dateline box ("01.02.2022 | Kategorie: Verband")
     is often pruned from the text as page furniture, yet it dates the article.
     """
     seen = 0
-    for root in content.roots:
+    for root in roots:
         stack: list[Iterator[HtmlElement]] = [iter([root])]
         while stack:
             el = next(stack[-1], None)
