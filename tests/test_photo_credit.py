@@ -67,3 +67,25 @@ def test_truncated_copy_of_a_caption_with_toggle_links_is_dropped() -> None:
     doc = mainmark.extract(page, options=mainmark.Options(chunking=False))
     assert full in doc.text
     assert doc.text.count(cut) == 1
+
+
+@pytest.mark.parametrize("credit", ["<cite>Sakib Ali/Hindustan Times/Getty Images</cite>",
+                                    "<small>Getty</small>",
+                                    "<span class='photographer'>Jane Doe</span>"])
+def test_credit_element_in_a_picture_caption_is_dropped(credit: str) -> None:
+    caption = "Smoke over the harbour on Monday morning."
+    figure = (f"<figure><img src='a.jpg' alt='Smoke'><figcaption>{caption} {credit}"
+              "</figcaption></figure>")
+    page = f"<html><body><article>{BODY}{figure}{BODY}</article></body></html>"
+    doc = mainmark.extract(page, options=mainmark.Options(chunking=False))
+    assert caption in doc.text
+    for name in ("Getty", "Jane Doe"):
+        assert name not in doc.text
+
+
+def test_the_cite_of_a_quotation_figure_is_kept() -> None:
+    quote = ("<figure><blockquote><p>The bridge is the town's oldest friend.</p></blockquote>"
+             "<figcaption>— <cite>Mayor Ann Reed</cite></figcaption></figure>")
+    page = f"<html><body><article>{BODY}{quote}{BODY}</article></body></html>"
+    doc = mainmark.extract(page, options=mainmark.Options(chunking=False))
+    assert "Mayor Ann Reed" in doc.text

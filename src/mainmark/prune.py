@@ -139,6 +139,8 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     if el.tag in _CREDIT_TAGS and m.text.get(el, 0) < _CREDIT_MAX_BYTES and _CREDIT.match(
             _leading_text(el)):
         return "photo-credit"
+    if el.tag in _CREDIT_SIGNS and m.text.get(el, 0) < _CREDIT_MAX_BYTES and _in_photo(el):
+        return "photo-credit"
     if (el.tag in _PROMPT_TAGS and m.text.get(el, 0) < _PROMPT_MAX_BYTES
             and _PROMPT.match(" ".join(el.text_content().split()))):
         return "reader-prompt"
@@ -239,6 +241,23 @@ _NOTICE = re.compile(
 _NOTICE_MAX_BYTES = 300
 _PROMPT_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6", "blockquote"})
 _PROMPT_MAX_BYTES = 200
+#: Inside a figure that shows a picture, a <cite> or <small> is the photographer or the
+#: agency ("Sakib Ali/Hindustan Times/Getty Images"); a quote's <cite> has no picture.
+_CREDIT_SIGNS = frozenset({"cite", "small"})
+_FIGURE_LEVELS = 3
+
+
+def _in_photo(el: HtmlElement) -> bool:
+    node = el.getparent()
+    for _ in range(_FIGURE_LEVELS):
+        if node is None:
+            return False
+        if node.tag == "figure":
+            return node.find(".//img") is not None or node.find(".//picture") is not None
+        node = node.getparent()
+    return False
+
+
 _CREDIT_TAGS = frozenset({"p", "span", "small", "cite", "figcaption", "div", "em", "i"})
 _CREDIT_MAX_BYTES = 120
 

@@ -116,6 +116,7 @@ NARROW_CHROME_WORDS = frozenset({
     "promo", "sponsored", "skiplink", "popup", "modal", "print", "toolbar",
     # photo credits and copyright lines under images ("Foto: dpa", "Getty Images")
     "credit", "credits", "copyright", "photocredit", "imagecredit",
+    "photographer",
     *_I18N_COMMENTS, *_I18N_ADS, *_I18N_SHARE, *_I18N_RELATED,
     # blog plugins inside the post body: star ratings, author boxes, prev/next links
     "rating", "ratings", "postratings", "authorbox", "authorbio", "aboutauthor",
