@@ -39,6 +39,11 @@ def extract(inner: str) -> mainmark.Document:
     ("<p>CZYTAJ WIĘCEJ W <a href='/x'>naszym serwisie</a></p>", "serwisie"),
     ("<h3>You may also like</h3>", "also like"),
     ("<p><strong>Mehr zum Thema:</strong> <a href='/x'>Die Brücke</a></p>", "Die Brücke"),
+    ("<p>Follow Harbour Radio on Instagram, Facebook, Twitter and YouTube.</p>", "Instagram"),
+    ("<p><em>Have a tip? Ann Reed may be reached at ann@gazette.example.</em></p>",
+     "may be reached"),
+    ("<p>Get the latest updates right in your inbox. Subscribe to our newsletters.</p>",
+     "right in your inbox"),
 ])
 def test_reader_prompt_between_or_after_paragraphs_is_dropped(prompt: str, marker: str) -> None:
     doc = extract(f"<p>{PARAGRAPHS[0]}</p>{prompt}<p>{PARAGRAPHS[1]}</p>"

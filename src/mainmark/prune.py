@@ -196,7 +196,10 @@ _PROMPT = re.compile(
     r"|don't miss\b|submit your (?:letter|story|news)\b|we want to hear\b"
     r"|download (?:our|the) app\b|join our\b|support our (?:journalism|work)\b"
     r"|never miss\b|you (?:may|might) also like\b|related (?:articles|stories|posts)\b"
-    r"|more on this (?:story|topic)\b|read next\b"
+    r"|more on this (?:story|topic)\b|read next\b|have a (?:news )?tip\b"
+    r"|get the latest (?:news|updates|headlines|stories)\b"
+    r"|follow [\w'’.&-]+(?: [\w'’.&-]+){0,3} on (?:instagram|facebook|twitter|x|youtube"
+    r"|tiktok|linkedin|social media)\b|follow [\w'’.&-]+ full coverage\b"
     # German
     r"|lesen sie auch\b|lies auch\b|schon gelesen\b|jetzt abonnieren\b|abonnieren sie\b"
     r"|gefällt (?:dir|ihnen) (?:unser|dieser|der|das)\b|lust auf mehr\b"
