@@ -196,6 +196,42 @@ def test_first_story_of_an_infinite_scroll_page_is_the_article() -> None:
     assert NEXT_STORY[0] not in doc.text
 
 
+def test_the_story_headed_by_the_page_title_wins_wherever_it_sits() -> None:
+    earlier = story("Libraries to open on Sundays", NEXT_STORY + PARAGRAPHS[:1])
+    own = story(TITLE, PARAGRAPHS + NEXT_STORY[4:])
+    doc = extract(f"<div class='feed'>{earlier}{own}</div>")
+    assert_article_intact(doc)
+    assert NEXT_STORY[0] not in doc.text
+
+
+def test_same_class_article_sections_of_one_text_are_parts_not_stories() -> None:
+    # A page builder wraps each section of one article in an <article> of the same class;
+    # none is headed by the page title, so they are sections to join, not stories.
+    from mainmark.clean import clean
+    from mainmark.measure import measure
+    from mainmark.parse import parse
+    from mainmark.select import _feed_story, _prose, _score
+
+    sections = "".join(
+        f"<section><article class='image-text'><h3>Part {i}</h3>"
+        + "".join(f"<p>{p}</p>" for p in NEXT_STORY[3 * i:3 * i + 3] + PARAGRAPHS)
+        + "</article></section>" for i in range(2))
+    page = parse(f"<html><head><title>{TITLE}</title></head><body><main>{sections}</main>"
+                 "</body></html>")
+    clean(page)
+    assert page.root is not None
+    body = page.root.find("body")
+    m = measure(body)
+    scores, blocked = _score(body, m, {})
+    top = max(scores, key=lambda e: scores[e])
+    _, story, others = _feed_story(top, scores, m, _prose(m, blocked))
+    assert story is None
+    assert [a.get("class") for a in others] == ["image-text", "image-text"]
+    doc = extract(f"<main>{sections}</main>")
+    for paragraph in NEXT_STORY:
+        assert paragraph in doc.text
+
+
 def test_a_teaser_card_of_the_same_class_does_not_displace_the_article() -> None:
     teaser = story("Ferry timetable changes",
                    ("New winter times for the island ferry, with two extra sailings.",))

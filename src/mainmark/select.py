@@ -59,6 +59,8 @@ _NEAR_TIE_LEVELS = 4
 #: it holds this much prose and this share of the chosen article's.
 _FEED_MIN = 800
 _FEED_SHARE = 0.1
+#: Shortest story headline compared with the page title.
+_FEED_TITLE_MIN = 10
 #: A sibling of a JSON-LD-located article joins when this share of its words is articleBody.
 _JSONLD_SIBLING_SHARE = 0.5
 
@@ -230,13 +232,20 @@ def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
     prose = _prose(m, blocked)
     top, story, others = _feed_story(top, scores, m, prose)
-    if others:
+    parts: list[HtmlElement] = []
+    if story is not None:
         blocked = blocked | {el for other in others for el in other.iter(etree.Element)}
         prose = _prose(m, blocked)
+    else:
+        parts = others  # sections of one text, none of them the page's own story
     core = _promote(top, scores, m, body, story)
     top = _widen(core, m, blocked, body, prose)
     roots = _with_siblings(top, scores, m, blocked)
     roots = _outlying_prose(roots, m, blocked, body, prose)
+    for part in parts:
+        if not any(_contains(r, part) for r in roots):
+            roots = [r for r in roots if not _contains(part, r)] + [part]
+    roots.sort(key=lambda e: m.index.get(e, 0))
     return _leads(roots, m, blocked) + roots, core
 
 
@@ -270,12 +279,15 @@ def _score(body: HtmlElement, m: Measures,
 def _feed_story(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
                 prose: dict[HtmlElement, int],
                 ) -> tuple[HtmlElement, HtmlElement | None, list[HtmlElement]]:
-    """On an infinite-scroll page, the first of the stacked full stories is the page's.
+    """On an infinite-scroll page, the story headed by the page's title is the page's.
 
     News sites append the next stories below the article as complete ``<article>``
     elements of the same class, and the best-scoring one is often a later, longer story.
-    Returns the candidate to start from, the story to stay inside, and the other
-    stories, which selection must not merge.
+    Page builders also wrap an article's sections in same-class ``<article>`` elements;
+    those are parts of one text, told apart because none is headed by the page title.
+    Returns the candidate to start from, the story to stay inside (None when no story
+    is the page's) and the other stories, which selection must not merge; with no story
+    of the page's own, all of them, as sections to join.
     """
     node: HtmlElement | None = top
     while node is not None and node.tag != "article":
@@ -284,15 +296,34 @@ def _feed_story(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
         return top, None, []
     floor = max(_FEED_MIN, _FEED_SHARE * prose.get(node, 0))
     cls = node.get("class")
-    stories = [a for a in node.getroottree().getroot().iter("article")
+    root = node.getroottree().getroot()
+    stories = [a for a in root.iter("article")
                if a is node or (a.get("class") == cls and prose.get(a, 0) >= floor)]
     if len(stories) < 2:
         return top, None, []
-    first = stories[0]
-    if first is not node:
-        inside = [e for e in scores if _contains(first, e)]
-        top = max(inside, key=lambda e: (scores[e], -m.index.get(e, 0)), default=first)
-    return top, first, stories[1:]
+    title = _page_title(root)
+    own = next((a for a in stories if _headed_by(a, title)), None)
+    if own is None:
+        return top, None, stories
+    if own is not node:
+        inside = [e for e in scores if _contains(own, e)]
+        top = max(inside, key=lambda e: (scores[e], -m.index.get(e, 0)), default=own)
+    return top, own, [a for a in stories if a is not own]
+
+
+def _page_title(root: HtmlElement) -> str:
+    parts = [root.findtext(".//title") or ""]
+    parts += [str(v) for v in root.xpath("//meta[@property='og:title']/@content")]
+    return " ".join(" ".join(parts).split()).casefold()
+
+
+def _headed_by(story: HtmlElement, title: str) -> bool:
+    """The story's first h1/h2 is the page title (or the title contains it)."""
+    heading = next(story.iter("h1", "h2"), None)
+    if heading is None:
+        return False
+    text = " ".join(heading.text_content().split()).casefold().strip("\"'„“”«» ")
+    return len(text) >= _FEED_TITLE_MIN and text in title
 
 
 def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
