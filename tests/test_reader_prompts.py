@@ -94,6 +94,9 @@ def test_newsletter_box_with_a_long_pitch_inside_the_article_is_dropped() -> Non
     ("<p>This article is the copyrighted property of the Gazette. Written permission must "
      "be obtained before reprinting.</p>", "reprinting"),
     ("<p>Materiał chroniony prawem autorskim.</p>", "autorskim"),
+    ("<p>© 2022, Gazette.example. <em>This article is the property of the Gazette. "
+     "Reprinting it online or in print without permission and payment is theft.</em></p>",
+     "Reprinting it online"),
 ])
 def test_publisher_notice_in_the_body_is_dropped(notice: str, marker: str) -> None:
     doc = extract(f"<p>{PARAGRAPHS[0]}</p>{notice}<p>{PARAGRAPHS[1]}</p><p>{PARAGRAPHS[2]}</p>")

@@ -233,6 +233,7 @@ _NOTICE = re.compile(
     r"|the views (?:and opinions )?expressed\b|disclaimer\s*:|disclosure\s*:"
     r"|this (?:article|content) is the (?:copyright|copyrighted property)\b"
     r"|written permission must be obtained\b|all rights reserved\b"
+    r"|(?:©|\(c\)|copyright)\s*(?:©\s*)?(?:19|20)\d\d\b"
     r"|dieser (?:beitrag|artikel|text) (?:gibt|enthält|wurde|erschien)\b"
     r"|bei diesem (?:beitrag|artikel|text) handelt es sich\b|werbung\s*[.:]"
     r"|für links auf dieser seite\b|alle rechte vorbehalten\b"
