@@ -6,17 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import mainmark
-from extraction_support import PARAGRAPHS, TITLE
+from extraction_support import PARAGRAPHS, assert_dropped_between_paragraphs
+from extraction_support import extract_article as extract
 
 BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
-
-
-def extract(inner: str) -> mainmark.Document:
-    page = (f"<html><head><title>{TITLE}</title></head><body><article><h1>{TITLE}</h1>"
-            f"{inner}</article></body></html>")
-    return mainmark.extract(page.encode(), options=mainmark.Options(explain=True,
-                                                                   chunking=False))
 
 
 @pytest.mark.parametrize(("prompt", "marker"), [
@@ -46,13 +39,7 @@ def extract(inner: str) -> mainmark.Document:
      "right in your inbox"),
 ])
 def test_reader_prompt_between_or_after_paragraphs_is_dropped(prompt: str, marker: str) -> None:
-    doc = extract(f"<p>{PARAGRAPHS[0]}</p>{prompt}<p>{PARAGRAPHS[1]}</p>"
-                  f"<p>{PARAGRAPHS[2]}</p>{prompt}")
-    for paragraph in PARAGRAPHS:
-        assert paragraph in doc.text
-    assert marker not in doc.text
-    assert doc.explain is not None
-    assert any(r.rule == "reader-prompt" for r in doc.explain.removals)
+    assert_dropped_between_paragraphs(prompt, marker, "reader-prompt", twice=True)
 
 
 @pytest.mark.parametrize("prose", [
@@ -99,12 +86,7 @@ def test_newsletter_box_with_a_long_pitch_inside_the_article_is_dropped() -> Non
      "Reprinting it online"),
 ])
 def test_publisher_notice_in_the_body_is_dropped(notice: str, marker: str) -> None:
-    doc = extract(f"<p>{PARAGRAPHS[0]}</p>{notice}<p>{PARAGRAPHS[1]}</p><p>{PARAGRAPHS[2]}</p>")
-    for paragraph in PARAGRAPHS:
-        assert paragraph in doc.text
-    assert marker not in doc.text
-    assert doc.explain is not None
-    assert any(r.rule == "site-notice" for r in doc.explain.removals)
+    assert_dropped_between_paragraphs(notice, marker, "site-notice")
 
 
 def test_a_paragraph_about_copyright_is_kept() -> None:

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import mainmark
-from extraction_support import PARAGRAPHS, TITLE
+from extraction_support import PARAGRAPHS, assert_dropped_between_paragraphs
+from extraction_support import extract_article as extract
 
 BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
-
-
-def extract(inner: str) -> mainmark.Document:
-    page = (f"<html><head><title>{TITLE}</title></head><body><article><h1>{TITLE}</h1>"
-            f"{inner}</article></body></html>")
-    return mainmark.extract(page.encode(), options=mainmark.Options(explain=True,
-                                                                   chunking=False))
 
 
 @pytest.mark.parametrize("label", ["Image 1 of 8", "3 / 12", "Close", "Back to Gallery",
@@ -24,12 +17,7 @@ def extract(inner: str) -> mainmark.Document:
 def test_widget_label_inside_the_body_is_dropped(label: str) -> None:
     gallery = (f"<div class='gallery'><img src='a.jpg' alt='The bridge'><span>{label}</span>"
                "</div>")
-    doc = extract(f"<p>{PARAGRAPHS[0]}</p>{gallery}<p>{PARAGRAPHS[1]}</p><p>{PARAGRAPHS[2]}</p>")
-    for paragraph in PARAGRAPHS:
-        assert paragraph in doc.text
-    assert label not in doc.text
-    assert doc.explain is not None
-    assert any(r.rule == "ui-label" for r in doc.explain.removals)
+    assert_dropped_between_paragraphs(gallery, label, "ui-label")
 
 
 def test_the_same_words_in_prose_and_in_table_cells_stay() -> None:
