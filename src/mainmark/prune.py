@@ -13,7 +13,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from .measure import Measures, narrow_verdict
-from .vocab import HEADING_TAGS, UI_LABELS
+from .vocab import HEADING_TAGS, PUBLISHER_NOTICE, READER_PROMPT, SLIDE_COUNTER, UI_LABELS
 
 #: Link-density floors in UTF-8 bytes (see ``_link_dense``). Blocks at or above their
 #: floor go when >= 80% of their text is link text (menus, tag lists, "related" boxes);
@@ -141,12 +141,13 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
         return "photo-credit"
     if el.tag in _CREDIT_SIGNS and m.text.get(el, 0) < _CREDIT_MAX_BYTES and _in_photo(el):
         return "photo-credit"
-    if (el.tag in _PROMPT_TAGS and m.text.get(el, 0) < _PROMPT_MAX_BYTES
-            and _PROMPT.match(" ".join(el.text_content().split()))):
-        return "reader-prompt"
-    if (el.tag in _PROMPT_TAGS and m.text.get(el, 0) < _NOTICE_MAX_BYTES
-            and _NOTICE.match(" ".join(el.text_content().split()))):
-        return "site-notice"
+    size = m.text.get(el, 0)
+    if el.tag in _PROMPT_TAGS and size < _NOTICE_MAX_BYTES:
+        line = " ".join(el.text_content().split())
+        if size < _PROMPT_MAX_BYTES and READER_PROMPT.match(line):
+            return "reader-prompt"
+        if PUBLISHER_NOTICE.match(line):
+            return "site-notice"
     if el.tag in _UI_TAGS and 0 < m.text.get(el, 0) <= _UI_MAX_BYTES and _is_ui_label(el):
         return "ui-label"
     return None
@@ -154,7 +155,7 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
 
 def _is_ui_label(el: HtmlElement) -> bool:
     label = " ".join(_UI_STRIP.sub(" ", el.text_content().casefold()).split())
-    return label in UI_LABELS or bool(_UI_COUNTER.fullmatch(label))
+    return label in UI_LABELS or bool(SLIDE_COUNTER.fullmatch(label))
 
 
 def _leading_text(el: HtmlElement) -> str:
@@ -183,39 +184,6 @@ _CREDIT = re.compile(
     r"|quelle|source|crédits?|cr[ée]dito|fotograf[íi]a|foto\s*credit|picture)\s*:)",
     re.IGNORECASE,
 )
-#: A short block that only addresses the reader about the site, not the topic: a
-#: subscription or newsletter pitch, "read also" pointers, share/follow/comment prompts,
-#: app plugs. News and blog templates put them between and after the paragraphs in the
-#: body itself, where class names say nothing. Matched at the start of the block, in the
-#: languages of the sites' readers.
-_PROMPT = re.compile(
-    r"[\W_]{0,3}(?:"
-    # English
-    r"subscribe\b|sign up\b|follow us\b|share this\b|if you (?:enjoyed|liked|found)\b"
-    r"|for the latest (?:news|stories|updates)\b|read (?:more|also)\s*:|also read\b"
-    r"|don't miss\b|submit your (?:letter|story|news)\b|we want to hear\b"
-    r"|download (?:our|the) app\b|join our\b|support our (?:journalism|work)\b"
-    r"|never miss\b|you (?:may|might) also like\b|related (?:articles|stories|posts)\b"
-    r"|more on this (?:story|topic)\b|read next\b|have a (?:news )?tip\b"
-    r"|get the latest (?:news|updates|headlines|stories)\b"
-    r"|follow [\w'’.&-]+(?: [\w'’.&-]+){0,3} on (?:instagram|facebook|twitter|x|youtube"
-    r"|tiktok|linkedin|social media)\b|follow [\w'’.&-]+ full coverage\b"
-    # German
-    r"|lesen sie auch\b|lies auch\b|schon gelesen\b|jetzt abonnieren\b|abonnieren sie\b"
-    r"|gefällt (?:dir|ihnen) (?:unser|dieser|der|das)\b|lust auf mehr\b"
-    r"|möchten sie (?:den|diesen) (?:artikel|beitrag) teilen\b|teilen sie (?:diesen|den)\b"
-    r"|folgen sie uns\b|verraten sie (?:uns|gerne)\b|unterstützen sie (?:uns|unsere)\b"
-    r"|mehr (?:zum thema|themen)\b|das könnte (?:dich|sie) auch interessieren\b"
-    r"|besuchen sie unseren\b"
-    # French, Spanish, Italian, Polish
-    r"|(?:à )?lire aussi\b|abonnez-vous\b|suivez-nous\b|lee (?:también|más)\b"
-    r"|suscríbete\b|síguenos\b|¡?mira lo que tiene\b|leggi anche\b|iscriviti\b"
-    r"|seguici\b|czytaj (?:też|także|również|więcej)\b|zobacz (?:też|także|również)\b"
-    r"|zapraszamy (?:też )?do subskrypcji\b|(?:le|te) puede interesar\b"
-    r"|(?:à )?lire également\b|vous aimerez aussi\b|ti potrebbe interessare\b"
-    r")",
-    re.IGNORECASE,
-)
 #: A whole element whose text is only a widget's control or state label ("Close",
 #: "Back to gallery", "Vergrößern", "Wird geladen") or a slide counter ("Image 1 of 8",
 #: "3 / 12"): galleries, players and toggles inside the body leave these behind.
@@ -223,28 +191,12 @@ _UI_TAGS = frozenset({"p", "div", "span", "a", "button", "li", "h2", "h3", "h4",
                       "figcaption", "label", "small", "strong", "em", "b"})
 _UI_MAX_BYTES = 50
 _UI_STRIP = re.compile(r"[^\w/]+")
-_UI_COUNTER = re.compile(r"(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine|zdjęcie)"
-                         r" )?\d{1,3} ?(?:of|/|von|de|sur|di|z) ?/? ?\d{1,3}")
-#: A short block that is the publisher's notice about the text, not the text: affiliate
-#: and advertising disclosures, opinion disclaimers, reprint and copyright notices.
-_NOTICE = re.compile(
-    r"[\W_]{0,3}(?:"
-    r"this (?:post|article|page|story) (?:may )?contains? (?:affiliate|sponsored|paid)\b"
-    r"|the views (?:and opinions )?expressed\b|disclaimer\s*:|disclosure\s*:"
-    r"|this (?:article|content) is the (?:copyright|copyrighted property)\b"
-    r"|written permission must be obtained\b|all rights reserved\b"
-    r"|(?:©|\(c\)|copyright)\s*(?:©\s*)?(?:19|20)\d\d\b"
-    r"|dieser (?:beitrag|artikel|text) (?:gibt|enthält|wurde|erschien)\b"
-    r"|bei diesem (?:beitrag|artikel|text) handelt es sich\b|werbung\s*[.:]"
-    r"|für links auf dieser seite\b|alle rechte vorbehalten\b"
-    r"|tous droits réservés\b|todos los derechos reservados\b"
-    r"|materiał chroniony prawem\b"
-    r")",
-    re.IGNORECASE,
-)
-_NOTICE_MAX_BYTES = 300
+#: Reader prompts and publisher notices (vocab.READER_PROMPT, vocab.PUBLISHER_NOTICE) are
+#: whole blocks of these tags, shorter than these sizes: longer text opening with the same
+#: words is the article's own.
 _PROMPT_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6", "blockquote"})
 _PROMPT_MAX_BYTES = 200
+_NOTICE_MAX_BYTES = 300
 #: Inside a figure that shows a picture, a <cite> or <small> is the photographer or the
 #: agency ("Sakib Ali/Hindustan Times/Getty Images"); a quote's <cite> has no picture.
 _CREDIT_SIGNS = frozenset({"cite", "small"})

@@ -55,8 +55,9 @@ _OUTLYING_LEVELS = 3
 #: article with its other parts: scores only fall with height when a box adds little.
 _NEAR_TIE = 0.9
 _NEAR_TIE_LEVELS = 4
-#: An earlier article of the same class is a story of its own, not a teaser card, when
-#: it holds this much prose and this share of the chosen article's.
+#: Another <article> of the chosen one's class is a full story (or a section of one
+#: text), not a teaser card, when it holds this much prose and this share of the
+#: chosen article's.
 _FEED_MIN = 800
 _FEED_SHARE = 0.1
 #: Shortest story headline compared with the page title.

@@ -241,3 +241,60 @@ UI_LABELS = frozenset(label.casefold() for label in {
     "chiudi", "successivo", "precedente", "ingrandisci", "caricamento", "pubblicità",
     "zamknij", "następny", "poprzedni", "powiększ", "wczytywanie", "reklama",
 })
+
+
+#: A short block that only addresses the reader about the site, not the topic: a
+#: subscription or newsletter pitch, "read also" pointers, share/follow/comment prompts,
+#: app plugs. News and blog templates put them between and after the paragraphs in the
+#: body itself, where class names say nothing. Matched at the start of the block, in the
+#: languages of the sites' readers.
+READER_PROMPT = re.compile(
+    r"[\W_]{0,3}(?:"
+    # English
+    r"subscribe\b|sign up\b|follow us\b|share this\b|if you (?:enjoyed|liked|found)\b"
+    r"|for the latest (?:news|stories|updates)\b|read (?:more|also)\s*:|also read\b"
+    r"|don't miss\b|submit your (?:letter|story|news)\b|we want to hear\b"
+    r"|download (?:our|the) app\b|join our\b|support our (?:journalism|work)\b"
+    r"|never miss\b|you (?:may|might) also like\b|related (?:articles|stories|posts)\b"
+    r"|more on this (?:story|topic)\b|read next\b|have a (?:news )?tip\b"
+    r"|get the latest (?:news|updates|headlines|stories)\b"
+    r"|follow [\w'’.&-]+(?: [\w'’.&-]+){0,3} on (?:instagram|facebook|twitter|x|youtube"
+    r"|tiktok|linkedin|social media)\b|follow [\w'’.&-]+ full coverage\b"
+    # German
+    r"|lesen sie auch\b|lies auch\b|schon gelesen\b|jetzt abonnieren\b|abonnieren sie\b"
+    r"|gefällt (?:dir|ihnen) (?:unser|dieser|der|das)\b|lust auf mehr\b"
+    r"|möchten sie (?:den|diesen) (?:artikel|beitrag) teilen\b|teilen sie (?:diesen|den)\b"
+    r"|folgen sie uns\b|verraten sie (?:uns|gerne)\b|unterstützen sie (?:uns|unsere)\b"
+    r"|mehr (?:zum thema|themen)\b|das könnte (?:dich|sie) auch interessieren\b"
+    r"|besuchen sie unseren\b"
+    # French, Spanish, Italian, Polish
+    r"|(?:à )?lire aussi\b|abonnez-vous\b|suivez-nous\b|lee (?:también|más)\b"
+    r"|suscríbete\b|síguenos\b|¡?mira lo que tiene\b|leggi anche\b|iscriviti\b"
+    r"|seguici\b|czytaj (?:też|także|również|więcej)\b|zobacz (?:też|także|również)\b"
+    r"|zapraszamy (?:też )?do subskrypcji\b|(?:le|te) puede interesar\b"
+    r"|(?:à )?lire également\b|vous aimerez aussi\b|ti potrebbe interessare\b"
+    r")",
+    re.IGNORECASE,
+)
+
+#: A short block that is the publisher's notice about the text, not the text: affiliate
+#: and advertising disclosures, opinion disclaimers, reprint and copyright notices.
+PUBLISHER_NOTICE = re.compile(
+    r"[\W_]{0,3}(?:"
+    r"this (?:post|article|page|story) (?:may )?contains? (?:affiliate|sponsored|paid)\b"
+    r"|the views (?:and opinions )?expressed\b|disclaimer\s*:|disclosure\s*:"
+    r"|this (?:article|content) is the (?:copyright|copyrighted property)\b"
+    r"|written permission must be obtained\b|all rights reserved\b"
+    r"|(?:©|\(c\)|copyright)\s*(?:©\s*)?(?:19|20)\d\d\b"
+    r"|dieser (?:beitrag|artikel|text) (?:gibt|enthält|wurde|erschien)\b"
+    r"|bei diesem (?:beitrag|artikel|text) handelt es sich\b|werbung\s*[.:]"
+    r"|für links auf dieser seite\b|alle rechte vorbehalten\b"
+    r"|tous droits réservés\b|todos los derechos reservados\b"
+    r"|materiał chroniony prawem\b"
+    r")",
+    re.IGNORECASE,
+)
+
+#: A gallery's slide counter as a whole element's text ("image 1 of 8", "3 / 12").
+SLIDE_COUNTER = re.compile(r"(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine|zdjęcie)"
+                           r" )?\d{1,3} ?(?:of|/|von|de|sur|di|z) ?/? ?\d{1,3}")
