@@ -209,3 +209,17 @@ def test_fifty_megabyte_page() -> None:
     ).encode()
     assert len(html) > 50_000_000
     extract_ok(html)
+
+
+@pytest.mark.slow
+def test_a_gallery_of_ten_thousand_captioned_photos() -> None:
+    # Ten thousand captions, each printed twice (strip and lightbox): one copy of each
+    # stays, and the repeat check (a set and a short window) finishes on a page this size.
+    items = "".join(
+        f"<figure><img src='/p{i}.jpg' alt=''><figcaption>Photo {i} of the harbour works, "
+        f"taken from the north quay.</figcaption><div class='caption'>Photo {i} of the harbour "
+        "works, taken from the north quay.</div></figure>" for i in range(10_000))
+    html = (f"<html><body><article><h1>Gallery</h1><p>{'Words of prose. ' * 40}</p>{items}"
+            "</article></body></html>").encode()
+    doc = extract_ok(html)
+    assert doc.text.count("Photo 9999 of the harbour works") == 1

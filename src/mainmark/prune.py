@@ -72,7 +72,7 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
 #: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.
 _REPEAT_MIN_CHARS = 20
 _CAPTION_LEVELS = 3
-_CAPTION_MEMORY = 200
+_CAPTION_MEMORY = 8
 _UNLINKED_TEXT = etree.XPath(".//text()[not(ancestor::a)]")
 
 
@@ -83,7 +83,8 @@ def _drop_repeats(roots: list[HtmlElement], m: Measures, removed: dict[HtmlEleme
     a truncated copy), and photo series repeat one caption under every picture.
     Paragraphs are left alone: interviews repeat their questions, songs their refrains.
     """
-    seen: list[str] = []
+    seen: set[str] = set()
+    recent: list[str] = []
     for block in _leaf_blocks(roots, removed):
         if not _in_caption(block, m):
             continue
@@ -91,11 +92,12 @@ def _drop_repeats(roots: list[HtmlElement], m: Measures, removed: dict[HtmlEleme
         text = " ".join(_unlinked_text(block).split()).rstrip(".…").rstrip()
         if len(text) < _REPEAT_MIN_CHARS:
             continue
-        # A truncated copy ("... Hanoi, Vietnam …") is a prefix of the full caption.
-        if any(earlier.startswith(text) for earlier in seen[-_CAPTION_MEMORY:]):
+        # A truncated copy ("... Hanoi, Vietnam …") is a prefix of a caption just before.
+        if text in seen or any(earlier.startswith(text) for earlier in recent):
             removed[block] = "repeated-caption"
         else:
-            seen.append(text)
+            seen.add(text)
+            recent = [*recent[1 - _CAPTION_MEMORY:], text]
 
 
 def _unlinked_text(el: HtmlElement) -> str:
