@@ -230,11 +230,13 @@ UI_LABELS = frozenset(label.casefold() for label in {
     "read more", "load more", "see more", "view more", "expand", "collapse",
     "back to gallery", "view gallery", "open gallery", "enlarge", "zoom", "fullscreen",
     "full screen", "play", "pause", "loading", "copy link", "copied", "skip ad",
-    "advertisement", "media playback is unsupported on your device",
+    "advertisement", "media playback is unsupported on your device", "video", "audio",
+    "play video", "watch video", "watch", "listen", "gallery", "photo gallery",
     # German
     "schließen", "weiter", "zurück", "vorherige", "vorheriges", "nächste", "nächstes",
     "mehr anzeigen", "weniger anzeigen", "vergrößern", "bild vergrößern", "zur galerie",
     "wird geladen", "lädt", "anzeige", "werbung", "quellen ausblenden", "quellen anzeigen",
+    "bildergalerie", "galerie", "fotogalerie", "video abspielen",
     # French, Spanish, Italian, Polish
     "fermer", "suivant", "précédent", "agrandir", "voir plus", "chargement", "publicité",
     "cerrar", "siguiente", "anterior", "ampliar", "ver más", "cargando", "publicidad",
