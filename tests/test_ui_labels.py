@@ -26,7 +26,10 @@ def test_the_same_words_in_prose_and_in_table_cells_stay() -> None:
              "<tr><td>North quay</td><td>Close</td></tr>"
              "<tr><td>Fish market</td><td>Next</td></tr></table>")
     prose = "<p>Close to the quay, the next ferry waits. Read more at the harbour office.</p>"
-    doc = extract(BODY + table + prose + BODY)
+    muscles = "<ul><li>Back</li><li><span>Watch</span></li><li>Shoulders</li></ul>"
+    doc = extract(BODY + table + prose + muscles + BODY)
+    assert "- Back" in doc.markdown
+    assert "- Watch" in doc.markdown
     assert "| North quay | Close |" in doc.markdown
     assert "| Fish market | Next |" in doc.markdown
     assert "Close to the quay, the next ferry waits." in doc.text

@@ -156,6 +156,9 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
 
 
 def _is_ui_label(el: HtmlElement) -> bool:
+    parent = el.getparent()
+    if parent is not None and parent.tag in _DATA_ITEM_TAGS:
+        return False  # "Back" in a list of muscles, "Close" in a table cell: data
     label = " ".join(_UI_STRIP.sub(" ", el.text_content().casefold()).split())
     return label in UI_LABELS or bool(SLIDE_COUNTER.fullmatch(label))
 
@@ -189,9 +192,10 @@ _CREDIT = re.compile(
 #: A whole element whose text is only a widget's control or state label ("Close",
 #: "Back to gallery", "Vergrößern", "Wird geladen") or a slide counter ("Image 1 of 8",
 #: "3 / 12"): galleries, players and toggles inside the body leave these behind.
-_UI_TAGS = frozenset({"p", "div", "span", "a", "button", "li", "h2", "h3", "h4", "h5", "h6",
+_UI_TAGS = frozenset({"p", "div", "span", "a", "button", "h2", "h3", "h4", "h5", "h6",
                       "figcaption", "label", "small", "strong", "em", "b"})
 _UI_MAX_BYTES = 50
+_DATA_ITEM_TAGS = frozenset({"li", "td", "th", "dt", "dd"})
 _UI_STRIP = re.compile(r"[^\w/]+")
 #: Reader prompts and publisher notices (vocab.READER_PROMPT, vocab.PUBLISHER_NOTICE) are
 #: whole blocks of these tags, shorter than these sizes: longer text opening with the same
