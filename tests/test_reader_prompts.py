@@ -45,6 +45,10 @@ def test_reader_prompt_between_or_after_paragraphs_is_dropped(prompt: str, marke
 @pytest.mark.parametrize("prose", [
     # the words in the middle of a sentence
     "Residents who subscribe to the council's alerts will hear first when the bridge opens.",
+    # instructions in a how-to open with the same verbs
+    "Sign up for a mooring account at the harbour office, then book your berth online.",
+    "Subscribe to the tide alerts by texting TIDE to the harbour office number.",
+    "Download the app from your phone's store, then scan the code at the gate.",
     # a long paragraph that opens with the same verb is the article's own text
     "Follow us, the harbour master told the crowd, and he led them across the new deck, "
     "past the control cabin, over the repainted trusses, and down to the north quay, where "

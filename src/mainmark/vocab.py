@@ -231,12 +231,13 @@ UI_LABELS = frozenset(label.casefold() for label in {
     "back to gallery", "view gallery", "open gallery", "enlarge", "zoom", "fullscreen",
     "full screen", "play", "pause", "loading", "copy link", "copied", "skip ad",
     "advertisement", "media playback is unsupported on your device", "video", "audio",
-    "play video", "watch video", "watch", "listen", "gallery", "photo gallery",
+    "play video", "watch video", "watch", "listen", "gallery", "photo gallery", "subscribe",
+    "sign up", "sign in", "log in",
     # German
     "schließen", "weiter", "zurück", "vorherige", "vorheriges", "nächste", "nächstes",
     "mehr anzeigen", "weniger anzeigen", "vergrößern", "bild vergrößern", "zur galerie",
     "wird geladen", "lädt", "anzeige", "werbung", "quellen ausblenden", "quellen anzeigen",
-    "bildergalerie", "galerie", "fotogalerie", "video abspielen",
+    "bildergalerie", "galerie", "fotogalerie", "video abspielen", "abonnieren", "anmelden",
     # French, Spanish, Italian, Polish
     "fermer", "suivant", "précédent", "agrandir", "voir plus", "chargement", "publicité",
     "cerrar", "siguiente", "anterior", "ampliar", "ver más", "cargando", "publicidad",
@@ -253,10 +254,13 @@ UI_LABELS = frozenset(label.casefold() for label in {
 READER_PROMPT = re.compile(
     r"[\W_]{0,3}(?:"
     # English
-    r"subscribe\b|sign up\b|follow us\b|share this\b|if you (?:enjoyed|liked|found)\b"
+    r"subscribe (?:now|today|here|to (?:our|my)|for (?:free|full|unlimited))\b"
+    r"|(?-i:Subscribe to [A-Z])"
+    r"|sign up (?:now|today|here|for (?:our|my|the) (?:free )?(?:\w+ )?newsletter)\b"
+    r"|follow us\b|share this\b|if you (?:enjoyed|liked|found)\b"
     r"|for the latest (?:news|stories|updates)\b|read (?:more|also)\s*:|also read\b"
     r"|don't miss\b|submit your (?:letter|story|news)\b|we want to hear\b"
-    r"|download (?:our|the) app\b|join our\b|support our (?:journalism|work)\b"
+    r"|download our (?:free )?app\b|join our\b|support our (?:journalism|work)\b"
     r"|never miss\b|you (?:may|might) also like\b|related (?:articles|stories|posts)\b"
     r"|more on this (?:story|topic)\b|read next\b|have a (?:news )?tip\b"
     r"|get the latest (?:news|updates|headlines|stories)\b"
