@@ -49,6 +49,9 @@ def test_reader_prompt_between_or_after_paragraphs_is_dropped(prompt: str, marke
     "Sign up for a mooring account at the harbour office, then book your berth online.",
     "Subscribe to the tide alerts by texting TIDE to the harbour office number.",
     "Download the app from your phone's store, then scan the code at the gate.",
+    "If you found a loose plank on the deck, report it to the harbour office at once.",
+    "Teilen Sie den Teig in vier Stücke und lassen Sie ihn eine Stunde ruhen.",
+    "Don't miss the turn at the lighthouse: the quay road starts right after it.",
     # a long paragraph that opens with the same verb is the article's own text
     "Follow us, the harbour master told the crowd, and he led them across the new deck, "
     "past the control cabin, over the repainted trusses, and down to the north quay, where "
