@@ -55,6 +55,9 @@ class Measures:
     hint: dict[HtmlElement, int] = field(default_factory=dict)
     #: chrome verdicts: element -> rule name (broad vocabulary outside main, narrow inside)
     chrome: dict[HtmlElement, str] = field(default_factory=dict)
+    #: the narrow-vocabulary verdict of every element, wherever it sits: what pruning
+    #: inside the selected content asks
+    narrow: dict[HtmlElement, str] = field(default_factory=dict)
     #: elements that mark the main region themselves
     main_marks: list[HtmlElement] = field(default_factory=list)
     #: class/id word tokens per element (only elements that have any)
@@ -131,9 +134,10 @@ _LANDMARK_TAGS = frozenset({"main", "article", "nav", "footer", "aside", "header
 def _classify(root: HtmlElement, m: Measures) -> None:
     """Hints and chrome verdicts for the elements that carry any signal.
 
-    Only elements with a class/id/role/itemprop or a landmark tag can be classified,
-    so XPath selects them in C; "inside the main region" is an index-interval test
-    against the (few) main marks instead of a walk over every node.
+    Only elements with a class/id/role/itemprop or a landmark tag can be classified;
+    their signals are cached per attribute combination (:func:`_signals`), and "inside
+    the main region" is an index-interval test against the (few) main marks instead of
+    a walk over every node.
     """
     facts = []
     for el in m.order:  # proxies are alive in m.order: a Python scan beats an XPath here
@@ -157,6 +161,8 @@ def _classify(root: HtmlElement, m: Measures) -> None:
             m.words[el] = sig.words
             if sig.weight:
                 m.hint[el] = sig.weight
+        if sig.inside:
+            m.narrow[el] = sig.inside
         if sig.marks_main:
             continue
         i = index.get(el, -1)
@@ -259,8 +265,7 @@ def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) 
 
 def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
     """The chrome verdict for a node inside the selected content (narrow vocabulary)."""
-    role = el.get("role", "").lower() if el.get("role") else ""
-    verdict = _chrome_verdict(el.tag, role, m.words.get(el, frozenset()), True)
+    verdict = m.narrow.get(el)
     if verdict and prose_exempt(el, verdict, m):
         return None
     return verdict
