@@ -18,6 +18,8 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from .vocab import (
+    ARTICLE_WORDS,
+    ASIDE_CHROME_WORDS,
     BROAD_CHROME_WORDS,
     BROAD_STEMS,
     CHROME_ROLES,
@@ -39,6 +41,7 @@ from .vocab import (
 )
 
 _NO_WORDS: frozenset[str] = frozenset()
+_HEADER_ONLY = frozenset({"header"})
 
 
 @dataclass(slots=True)
@@ -229,11 +232,6 @@ def _last_index(el: HtmlElement, m: Measures) -> int:
         node = kids[-1]
 
 
-_HEADER = frozenset({"header"})
-_ASIDE_CHROME = frozenset({"sidebar", "sidebars", "widget", "widgets", "widgetarea"})
-_ARTICLE_WORDS = frozenset({"article", "post", "entry", "story"})
-
-
 def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) -> str | None:
     if role in CHROME_ROLES:
         return f"role={role}"
@@ -244,9 +242,9 @@ def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) 
     if inside_main:
         if tag in HARD_CHROME_TAGS:
             return f"tag:{tag}"
-        if tag == "aside" and ws & _ASIDE_CHROME:
+        if tag == "aside" and ws & ASIDE_CHROME_WORDS:
             # an <aside> classed as the page's sidebar is that, even inside <main>
-            return f"aside:{min(ws & _ASIDE_CHROME)}"
+            return f"aside:{min(ws & ASIDE_CHROME_WORDS)}"
         hit = ws & NARROW_CHROME_WORDS
         if hit:
             return f"narrow:{min(hit)}"
@@ -255,7 +253,7 @@ def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) 
     if tag in CHROME_TAGS:
         return f"tag:{tag}"
     hit = ws & BROAD_CHROME_WORDS
-    if hit == _HEADER and ws & _ARTICLE_WORDS:
+    if hit == _HEADER_ONLY and ws & ARTICLE_WORDS:
         return None  # "entry-header", "article-header": the article's own headline block
     if hit:
         return f"broad:{min(hit)}"

@@ -123,6 +123,13 @@ NARROW_CHROME_WORDS = frozenset({
     "postnavigation", "prevnext", "nextprev", "pagination", "pager",
 })
 
+#: Inside the main region an ``<aside>`` with these words is the page's sidebar that a
+#: theme printed inside the article container, not a pull quote or a fact box.
+ASIDE_CHROME_WORDS = frozenset({"sidebar", "sidebars", "widget", "widgets", "widgetarea"})
+#: A broad ``header`` word next to one of these ("entry-header", "article-header") names
+#: the article's own headline block, not the site header.
+ARTICLE_WORDS = frozenset({"article", "post", "entry", "story"})
+
 #: Words that mark the main region (article bodies on CMS themes: WordPress ``entry-content``,
 #: news ``story-body``/``article-body``, schema ``articleBody``).
 MAIN_WORDS = frozenset({
