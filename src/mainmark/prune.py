@@ -64,8 +64,8 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
             stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
     if pruning is not Pruning.NONE:
         _trim_tail(roots, m, removed)
-        _trim_edges(roots, m, removed)
-        _drop_repeats(roots, m, removed)
+        blocks = _trim_edges(roots, m, removed)
+        _drop_repeats([b for b in blocks if b not in removed], m, removed)
     return removed
 
 
@@ -76,7 +76,8 @@ _CAPTION_MEMORY = 8
 _UNLINKED_TEXT = etree.XPath(".//text()[not(ancestor::a)]")
 
 
-def _drop_repeats(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
+def _drop_repeats(blocks: list[HtmlElement], m: Measures,
+                  removed: dict[HtmlElement, str]) -> None:
     """Drop an image caption that repeats an earlier caption word for word.
 
     Galleries print each caption twice (thumbnail strip and lightbox, or a full and
@@ -85,7 +86,7 @@ def _drop_repeats(roots: list[HtmlElement], m: Measures, removed: dict[HtmlEleme
     """
     seen: set[str] = set()
     recent: list[str] = []
-    for block in _leaf_blocks(roots, removed):
+    for block in blocks:
         if not _in_caption(block, m):
             continue
         # Link text is left out: "more"/"less" toggles differ between the two copies.
@@ -342,8 +343,10 @@ def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> b
             and m.link.get(block, 0) < 0.5 * m.text.get(block, 0))
 
 
-def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
-    """Trim furniture blocks after the last prose block of the content."""
+def _trim_edges(roots: list[HtmlElement], m: Measures,
+                removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """Trim furniture blocks before the first and after the last prose block of the
+    content; returns the text-bearing blocks it judged, for the later passes."""
     blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
     total = sum(m.text.get(b, 0) for b in blocks)
     tail: list[HtmlElement] = []
@@ -354,7 +357,7 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
             break
         tail.append(block)
     else:
-        return  # nothing but furniture: leave it to the ladder
+        return blocks  # nothing but furniture: leave it to the ladder
     # Plain paragraphs running on in the prose's own container are the text's last
     # words (a sign-off, "das gefällt mir 😉"), not furniture set after it.
     parent = last_prose.getparent()
@@ -373,6 +376,7 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
     if sum(m.text.get(b, 0) for b in head) <= _EDGE_MAX_SHARE * total:
         for block in head:
             removed[block] = "leading-furniture"
+    return blocks
 
 
 def tag_path(el: HtmlElement) -> str:
