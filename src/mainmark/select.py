@@ -87,8 +87,9 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     chrome = _effective_chrome(m, page_text)
     floor = min(_FLOOR_BYTES, max(1, int(_FLOOR_SHARE * page_text)))
 
+    scoring = _Scoring(body, m, chrome)
     if options.use_jsonld:
-        content = _from_jsonld(page, body, m, chrome, structured, options, stripped, floor)
+        content = _from_jsonld(page, body, m, scoring, structured, options, stripped, floor)
         if content is not None:
             return content
 
@@ -99,7 +100,7 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     )
     for strategy, pruning, use_chrome in steps:
         active = chrome if use_chrome else {}
-        roots, core = _select(body, m, active)
+        roots, core = scoring.picked(use_chrome)
         if not roots:
             continue
         content = _collect(roots, m, active, pruning, options, page, core)
@@ -113,7 +114,7 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     return content
 
 
-def _from_jsonld(page: Page, body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
+def _from_jsonld(page: Page, body: HtmlElement, m: Measures, scoring: _Scoring,
                  structured: Structured, options: Options, stripped: dict[str, int],
                  floor: int) -> Content | None:
     located = locate_article_body(body, m, structured.jsonld)
@@ -121,25 +122,25 @@ def _from_jsonld(page: Page, body: HtmlElement, m: Measures, chrome: dict[HtmlEl
         return None
     if located.paragraphs:
         # Client-rendered only if the DOM really lacks an article of comparable size.
-        best = _select(body, m, chrome)[0]
+        best = scoring.picked(True)[0]
         body_bytes = sum(len(p.encode()) for p in located.paragraphs)
         if best and sum(m.text.get(b, 0) for b in best) >= 0.5 * body_bytes:
             return None
         return Content(roots=[], paragraphs=located.paragraphs, base_url=page.base_url,
                        explain=Explain(Strategy.JSONLD_BODY, located.detail, stripped=stripped))
-    scores, blocked = _score(body, m, chrome)
+    scores, blocked = scoring.scored(True)
     # Siblings join only when their own text is the article's (a standfirst, a second
     # body box), never a neighbouring column that merely scores well.
     roots = [r for r in _with_siblings(located.roots[0], scores, m, blocked)
              if r is located.roots[0] or located.share(r) >= _JSONLD_SIBLING_SHARE]
-    best = _pick(body, m, scores, blocked)[0]
+    best = scoring.picked(True)[0]
     detail = located.detail
     # A teaser articleBody matches one paragraph; the article is the selection around it.
     if best and _is_teaser_match(roots[0], m) and any(_contains(b, roots[0]) for b in best):
         roots, detail = best, detail + "; teaser, selection kept"
     else:
         roots = _leads(roots, m, blocked) + roots
-    content = _collect(roots, m, chrome, Pruning.STRICT, options, page)
+    content = _collect(roots, m, scoring.chrome, Pruning.STRICT, options, page)
     if _text_of(content, m) < floor:
         return None
     content.explain = _explain(content, Strategy.JSONLD_LOCATE, detail, stripped)
@@ -220,10 +221,26 @@ def _paragraph_score(el: HtmlElement, m: Measures) -> float:
     return float((1.0 + commas + min(size / 100.0, 3.0)) * (1.0 - m.density(el)))
 
 
-def _select(body: HtmlElement, m: Measures,
-            chrome: dict[HtmlElement, str]) -> tuple[list[HtmlElement], HtmlElement | None]:
-    """The content roots, and the core container scoring chose before widening."""
-    return _pick(body, m, *_score(body, m, chrome))
+class _Scoring:
+    """Scores and picks of one page, with and without the chrome verdicts, each computed
+    once: JSON-LD locating and the first two ladder steps ask for the same ones."""
+
+    def __init__(self, body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]) -> None:
+        self.body, self.m, self.chrome = body, m, chrome
+        self._scored: dict[bool, tuple[dict[HtmlElement, float], set[HtmlElement]]] = {}
+        self._picked: dict[bool, tuple[list[HtmlElement], HtmlElement | None]] = {}
+
+    def scored(self, use_chrome: bool) -> tuple[dict[HtmlElement, float], set[HtmlElement]]:
+        if use_chrome not in self._scored:
+            self._scored[use_chrome] = _score(self.body, self.m,
+                                              self.chrome if use_chrome else {})
+        return self._scored[use_chrome]
+
+    def picked(self, use_chrome: bool) -> tuple[list[HtmlElement], HtmlElement | None]:
+        """The content roots, and the core container scoring chose before widening."""
+        if use_chrome not in self._picked:
+            self._picked[use_chrome] = _pick(self.body, self.m, *self.scored(use_chrome))
+        return self._picked[use_chrome]
 
 
 def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
