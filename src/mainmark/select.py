@@ -26,6 +26,7 @@ from .locate import locate_article_body
 from .measure import Measures, measure, prose_exempt
 from .model import Content, Explain, Removal, Strategy
 from .options import Options
+from .pagesignals import title_tag
 from .parse import Page
 from .prune import Pruning, prune, tag_path
 from .structured import Structured
@@ -330,7 +331,7 @@ def _feed_story(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
 
 
 def _page_title(root: HtmlElement) -> str:
-    parts = [root.findtext(".//title") or ""]
+    parts = [title_tag(root) or ""]
     parts += [str(v) for v in root.xpath("//meta[@property='og:title']/@content")]
     return " ".join(" ".join(parts).split()).casefold()
 
