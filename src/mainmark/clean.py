@@ -56,12 +56,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
             if tag is etree.Comment or tag is etree.ProcessingInstruction:
                 doomed.append((el, "comment"))
             continue
-        if tag == "noscript" and _noscript_prose(el):
-            unwrap.append(el)  # its paragraphs join the page as ordinary content
-            continue
-        if tag in VOID_INVISIBLE_TAGS and (len(el) or (el.text or "").strip()):
-            # libxml2 nests what follows an unclosed void tag (<embed>, <source>) inside
-            # it: the tag goes, the content it swallowed stays.
+        if (tag == "noscript" or tag in VOID_INVISIBLE_TAGS) and _keeps(el):
             unwrap.append(el)
             continue
         if tag in INVISIBLE_TAGS:
@@ -80,7 +75,12 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
 
 
 def _keeps(el: HtmlElement) -> bool:
-    """Invisible-tag elements whose content stays: noscript prose, swallowed content."""
+    """Invisible-tag elements whose content stays while the tag goes.
+
+    A ``<noscript>`` of paragraphs joins the page as ordinary content. libxml2 nests
+    what follows an unclosed void tag (``<embed>``, ``<source>``) inside it: that
+    swallowed content is the page's.
+    """
     if el.tag == "noscript":
         return _noscript_prose(el)
     return bool(len(el) or (el.text or "").strip())
