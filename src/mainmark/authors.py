@@ -34,10 +34,15 @@ _WS = re.compile(r"\s+")
 _EMAIL = re.compile(r"\S+@\S+\.\w+|\S+\[at\]\S+")
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 _HANDLE = re.compile(r"(?<!\w)@\w+")
-_LEAD_VERBS = (
+#: What kind of text a byline introduces: "ein Gastbeitrag", "a guest post", "Kolumne".
+#: Shared with the header-line byline detector (:mod:`mainmark.headline_dom`).
+TEXT_KIND = (
     r"(?:(?:ein|eine|a|an|un|une)\s+)?(?:(?:blog|gast|guest)[\s-]?)?"
     r"(?:beitrag|post|artikel|kommentar|commentary|analyse|analysis|essay|column|kolumne|bericht|"
-    r"report|review|rezension|reportage)|"
+    r"report|review|rezension|reportage)"
+)
+_LEAD_VERBS = (
+    rf"{TEXT_KIND}|"
     r"written|posted|published|reported|text|story|words|photos?|interview|article|"
     r"ein\s+beitrag|beitrag|veröffentlicht|erstellt|geschrieben|verfasst|eingestellt|"
     r"publié|écrit|publicado|escrito|pubblicato|scritto|gepubliceerd|geschreven"

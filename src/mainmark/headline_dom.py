@@ -22,6 +22,7 @@ from itertools import islice
 from lxml import etree
 from lxml.html import HtmlElement
 
+from .authors import TEXT_KIND
 from .metafields import SKIP_TEXT_TAGS, elements
 
 _MAX_CANDIDATES = 40
@@ -83,10 +84,8 @@ _MEMBER_SINCE = re.compile(
 #: A line that starts like a byline: "By Jane Doe", "Von Max Muster", "Text: ...",
 #: "Ein Gastbeitrag von ...", "- Redaktion: ..." (the rest of a "date - byline" line).
 _BYLINE_LINE = re.compile(
-    r"^[\s|•·–—-]*(?:(?:ein|eine|a|an|un|une)\s+)?"
-    r"(?:(?:(?:blog|gast|guest)[\s-]?)?(?:text|story|words|written|reported|posted|beitrag|post|"
-    r"article|artikel|kommentar|commentary|analyse|analysis|essay|column|kolumne|bericht|"
-    r"report|review|rezension|interview|reportage)\s+)?"
+    rf"^[\s|•·–—-]*(?:(?:{TEXT_KIND}|(?:(?:ein|eine|a|an)\s+)?(?:text|story|words|written"
+    r"|reported|posted|article|interview))\s+)?"
     r"(?:(?:by|von|par|por|door)\s|(?:text|texte|autor|autorin|author|redaktion|by|von)\s*:\s*)\S",
     re.IGNORECASE,
 )
@@ -103,8 +102,6 @@ _MODIFIED_LINE = re.compile(
     r"|zuletzt",
     re.IGNORECASE,
 )
-
-
 
 
 class _Walk:
