@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from email.utils import parsedate_to_datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 _MIN_YEAR = 1900
@@ -216,17 +215,6 @@ def _time_suffix(rest: str) -> str:
         return ""
     tz = _TZ_TAIL.search(rest[match.end() : match.end() + 8])
     return f"T{hour:02d}:{minute:02d}:{second:02d}" + _offset(tz[1] if tz else None)
-
-
-def parse_http_date(text: str) -> str | None:
-    """An RFC 2822 / HTTP date (``Wed, 16 Oct 2019 06:00:00 GMT``) to ISO 8601."""
-    try:
-        parsed: datetime = parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if not _MIN_YEAR <= parsed.year <= _MAX_YEAR:
-        return None
-    return parsed.isoformat()
 
 
 # ---- local day of a UTC stamp ------------------------------------------------------------
