@@ -217,6 +217,14 @@ def test_dateline_in_the_header_box_before_the_text_box_dates_the_page() -> None
     assert meta.sources["published"] == "content:dateline"
 
 
+def test_content_lines_are_read_in_document_order() -> None:
+    # A text after an element comes after that element's own children.
+    html = doc("<title>Aktuelles - Verband</title>",
+               "<div id='content'><h2>Levelpässe</h2><div class='meta'><span>Stand "
+               "<b>05.05.2021</b></span> 01.02.2022</div>" + PROSE + PROSE + "</div>")
+    assert _extract(html).published == "2021-05-05"
+
+
 def test_dates_deep_in_the_content_do_not_date_the_page() -> None:
     lines = "".join(f"<p>Punkt {i}: weiter im Text.</p>" for i in range(25))
     html = doc("<title>Aktuelles - Verband</title>",

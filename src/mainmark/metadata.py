@@ -178,23 +178,23 @@ def _top_lines(roots: list[HtmlElement]) -> Iterator[str]:
     """
     seen = 0
     for root in roots:
-        stack: list[Iterator[HtmlElement]] = [iter([root])]
+        # (element, closing): an element's text comes before its children's, its tail
+        # after them; the root's own tail is outside it.
+        stack: list[tuple[HtmlElement, bool]] = [(root, False)]
         while stack:
-            el = next(stack[-1], None)
-            if el is None:
-                stack.pop()
-                continue
-            if not isinstance(el.tag, str):
-                continue
-            texts = (el.text, el.tail if el is not root else None)
-            for text in texts:
-                line = " ".join(text.split()) if text else ""
-                if line:
-                    yield line
-                    seen += 1
-                    if seen >= _TOP_LINES:
-                        return
-            stack.append(iter(el))
+            el, closing = stack.pop()
+            if closing:
+                text = el.tail if el is not root else None
+            else:
+                stack.append((el, True))
+                stack.extend((child, False) for child in reversed(el))
+                text = el.text if isinstance(el.tag, str) else None
+            line = " ".join(text.split()) if text else ""
+            if line:
+                yield line
+                seen += 1
+                if seen >= _TOP_LINES:
+                    return
 
 
 class _Extraction:
