@@ -137,30 +137,32 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     verdict = narrow_verdict(el, m)
     if verdict:
         return verdict
-    if pruning is Pruning.STRICT and el.tag in _DENSITY_TAGS and _link_dense(el, m):
+    tag, size = el.tag, m.text.get(el, 0)
+    if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m):
         return "link-density"
-    if el.tag in _CREDIT_TAGS and m.text.get(el, 0) < _CREDIT_MAX_BYTES and _CREDIT.match(
-            _leading_text(el)):
+    if size < _CREDIT_MAX_BYTES and (
+            (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
+            or (tag in _CREDIT_SIGNS and _in_photo(el))):
         return "photo-credit"
-    if el.tag in _CREDIT_SIGNS and m.text.get(el, 0) < _CREDIT_MAX_BYTES and _in_photo(el):
-        return "photo-credit"
-    size = m.text.get(el, 0)
-    if el.tag in _PROMPT_TAGS and size < _NOTICE_MAX_BYTES:
-        line = " ".join(el.text_content().split())
+    if size >= _NOTICE_MAX_BYTES or (tag not in _PROMPT_TAGS and tag not in _UI_TAGS):
+        return None
+    # Short blocks only: their text is read once for the prompt, notice and label tests.
+    line = " ".join(el.text_content().split())
+    if tag in _PROMPT_TAGS:
         if size < _PROMPT_MAX_BYTES and READER_PROMPT.match(line):
             return "reader-prompt"
         if PUBLISHER_NOTICE.match(line):
             return "site-notice"
-    if el.tag in _UI_TAGS and 0 < m.text.get(el, 0) <= _UI_MAX_BYTES and _is_ui_label(el):
+    if tag in _UI_TAGS and 0 < size <= _UI_MAX_BYTES and _is_ui_label(el, line):
         return "ui-label"
     return None
 
 
-def _is_ui_label(el: HtmlElement) -> bool:
+def _is_ui_label(el: HtmlElement, line: str) -> bool:
     parent = el.getparent()
     if parent is not None and parent.tag in _DATA_ITEM_TAGS:
         return False  # "Back" in a list of muscles, "Close" in a table cell: data
-    label = " ".join(_UI_STRIP.sub(" ", el.text_content().casefold()).split())
+    label = " ".join(_UI_STRIP.sub(" ", line.casefold()).split())
     return label in UI_LABELS or bool(SLIDE_COUNTER.fullmatch(label))
 
 
