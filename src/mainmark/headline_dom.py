@@ -83,17 +83,15 @@ _MEMBER_SINCE = re.compile(
     r"registrado|iscritto|geregistreerd|lid sinds)\b", re.IGNORECASE)
 #: A line that starts like a byline: "By Jane Doe", "Von Max Muster", "Text: ...",
 #: "Ein Gastbeitrag von ...", "- Redaktion: ..." (the rest of a "date - byline" line).
+_BY = r"(?:by|von|par|por|door)"
+_AUTHOR_LABEL = r"(?:text|texte|autor|autorin|author|redaktion|by|von)\s*:"
 _BYLINE_LINE = re.compile(
     rf"^[\s|•·–—-]*(?:(?:{TEXT_KIND}|(?:(?:ein|eine|a|an)\s+)?(?:text|story|words|written"
-    r"|reported|posted|article|interview))\s+)?"
-    r"(?:(?:by|von|par|por|door)\s|(?:text|texte|autor|autorin|author|redaktion|by|von)\s*:\s*)\S",
+    rf"|reported|posted|article|interview))\s+)?(?:{_BY}\s|{_AUTHOR_LABEL}\s*)\S",
     re.IGNORECASE,
 )
 #: A lead-in standing alone on its line, the name on the next: "Von" / "Patrick Otte".
-_BYLINE_LABEL = re.compile(
-    r"^(?:by|von|par|por|door|(?:text|texte|autor|autorin|author|redaktion|by|von)\s*:)$",
-    re.IGNORECASE,
-)
+_BYLINE_LABEL = re.compile(rf"^(?:{_BY}|{_AUTHOR_LABEL})$", re.IGNORECASE)
 #: Separators between the parts of a header line ("05.02.2020 - Redaktion: Jane Doe").
 _LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
 #: A header line announcing a revision, not the publication ("Aktualisiert am ...").
