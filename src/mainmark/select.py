@@ -30,7 +30,14 @@ from .pagesignals import title_tag
 from .parse import Page
 from .prune import Pruning, prune, tag_path
 from .structured import Structured
-from .vocab import BROAD_CHROME_WORDS, CONTAINER_TAGS, HEADING_TAGS, LEAD_WORDS, PARAGRAPH_TAGS
+from .vocab import (
+    BROAD_CHROME_WORDS,
+    CONTAINER_TAGS,
+    HEADING_TAGS,
+    LEAD_WORDS,
+    PARAGRAPH_TAGS,
+    PROSE_YIELDING_STEMS,
+)
 
 #: A result is accepted when it holds at least this many bytes of text...
 _FLOOR_BYTES = 250
@@ -41,9 +48,6 @@ _FLOOR_SHARE = 0.15
 _CHROME_MAX_SHARE = 0.85
 #: ...or wrapping a main mark that holds more than this share of the page's prose.
 _MAIN_PROSE_SHARE = 0.5
-#: A "teaser" box is a card for another page, unless it holds most of the page's prose:
-#: news CMSes (TYPO3 templates) name their article layouts "teaserTyp3", "teaser-text".
-_TEASER = "broad:teaser"
 
 #: Widening: the ancestor must hold this multiple of the prose, be at least this share
 #: prose by text, and have at most this link density.
@@ -162,8 +166,8 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
     A wrapper of ``<main>`` is layout whatever its class says, and so is a wrapper of a
     main mark (``<article>``, ``entry-content``) holding most of the page's prose: sticky
     column plugins class the article column ``theiaStickySidebar``, themes put
-    ``header-style-2`` on the page wrapper. The same prose test lifts a ``teaser``
-    verdict.
+    ``header-style-2`` on the page wrapper. The same prose test lifts a verdict whose
+    word yields to prose (``vocab.PROSE_YIELDING_STEMS``).
     """
     wrappers: set[HtmlElement] = set()
     prose: dict[HtmlElement, int] = {}
@@ -186,7 +190,11 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
     return {el: rule for el, rule in m.chrome.items()
             if el not in wrappers and m.text.get(el, 0) <= _CHROME_MAX_SHARE * page_text
             and not prose_exempt(el, rule, m)
-            and not (rule.startswith(_TEASER) and most_prose(el))}
+            and not (_yields_to_prose(rule) and most_prose(el))}
+
+
+def _yields_to_prose(rule: str) -> bool:
+    return rule.startswith("broad:") and rule[6:].startswith(PROSE_YIELDING_STEMS)
 
 
 def _body(root: HtmlElement) -> HtmlElement:

@@ -221,6 +221,12 @@ PROSE_CHROME_WORDS = frozenset({"comments", "commentlist", "disqus", "respond", 
 #: The same, for compounds ("newsletterbox", "subscribeform").
 PROSE_CHROME_STEMS = ("newsletter", "subscri", "authorbox")
 
+#: Broad stems whose verdict yields when the box holds most of the page's prose: a
+#: "teaser" is a card for another page, yet news CMSes (TYPO3 templates) also name their
+#: article layouts "teaserTyp3", "teaser-text". Sidebars, login dialogs and comment
+#: threads hold long prose too, so their words do not yield (measured on the benchmark).
+PROSE_YIELDING_STEMS = ("teaser",)
+
 #: Narrow words that only mark chrome when the element is small: a paywall *prompt* is
 #: chrome, but publishers also wrap the gated article text itself in ``div.paywall``.
 SIZE_LIMITED_WORDS = frozenset({"paywall"})
