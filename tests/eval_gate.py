@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from mainmark.evaluate import evaluate_bench
+from mainmark.evaluation.bench import evaluate_bench
 from mainmark.evaluation.datasets import SETS, available_sets
 
 DEFAULT_BASELINE = Path(__file__).resolve().parent / "eval_baseline.json"

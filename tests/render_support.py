@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mainmark.clean import clean
+from mainmark.content.clean import clean
+from mainmark.markdown.render import Rendered, render
 from mainmark.model import Content, Metadata
 from mainmark.options import Options
-from mainmark.parse import parse
-from mainmark.render import Rendered, render
+from mainmark.page.parse import parse
 
 PAGE_URL = "https://example.com/articles/page.html"
 

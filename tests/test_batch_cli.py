@@ -15,7 +15,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 
-from mainmark.cli import main
+from mainmark.cli.main import main
 from mainmark.ingest.records import Reason
 from test_batch_corpus import MAX_PAGE_BYTES, PAGE_TIMEOUT, Corpus, page_key, shared_corpus
 

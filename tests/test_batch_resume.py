@@ -78,7 +78,7 @@ def test_ctrl_c_stops_on_a_page_boundary_and_resume_finishes(
         crawl: Corpus, full_run: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     # A long budget keeps the run busy on the slow page, so the signal lands mid-run.
-    cmd = [sys.executable, "-m", "mainmark.cli", "batch", *crawl.inputs, "--out", str(out),
+    cmd = [sys.executable, "-m", "mainmark.cli.main", "batch", *crawl.inputs, "--out", str(out),
            "--workers", "1", "--batch-size", "1", "--page-timeout", "20",
            "--max-page-bytes", "12M", "--progress", "always"]
     with subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True,

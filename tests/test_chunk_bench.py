@@ -11,7 +11,7 @@ import pytest
 
 import mainmark
 from mainmark import Options
-from mainmark.tokens import get_tokenizer
+from mainmark.chunks.tokens import get_tokenizer
 
 WORD = re.compile(r"[^\W_]{3,}")
 

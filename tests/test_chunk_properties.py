@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from mainmark.chunk import chunk_blocks
+from mainmark.chunks.pack import chunk_blocks
+from mainmark.chunks.tokens import get_tokenizer
 from mainmark.model import Block, BlockKind, Chunk, Stamp
 from mainmark.options import Options
-from mainmark.tokens import get_tokenizer
 
 STAMP = Stamp("mainmark", "0.0.0", "opts", "0" * 64, "2024-01-01T00:00:00+00:00")
 WORDS = ["alpha", "beta", "gamma", "delta", "épée", "naïve", "数据", "x", "🙂", "token",

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from mainmark import __version__
-from mainmark.cli import main
+from mainmark.cli.main import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PAGES = ["news-article.html", "docs-page.html", "jsonld-article.html"]

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mainmark
-from mainmark.charsets import lookup_label, prescan
-from mainmark.decode import decode
 from mainmark.model import EncodingSignal
+from mainmark.page.charsets import lookup_label, prescan
+from mainmark.page.decode import decode
 
 # Enough text of each script for a detector to have evidence (a sentence or two is not).
 TEXTS = {

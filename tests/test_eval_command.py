@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from mainmark.cli import main
+from mainmark.cli.main import main
 from mainmark.evaluation import runner
 from mainmark.model import Metadata
 

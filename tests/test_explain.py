@@ -14,7 +14,7 @@ import pytest
 
 import mainmark
 from extraction_support import PARAGRAPHS, TITLE
-from mainmark.cli import main
+from mainmark.cli.main import main
 
 SHARE = "Share this story with your friends and neighbours on the quay"
 PAGE = (

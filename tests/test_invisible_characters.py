@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import mainmark
+from mainmark.metadata.titles import clean_text
 from mainmark.options import Options
-from mainmark.titles import clean_text
 
 PAGE = """<!DOCTYPE html><html lang="de"><head><meta charset="utf-8">
 <title>Mit&shy;tel&shy;al&shy;ter im Wein&shy;berg</title>

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from lxml.html import HtmlElement
 
+from mainmark.markdown.render import render
 from mainmark.model import BlockKind, Content, Metadata
 from mainmark.options import Options
-from mainmark.parse import parse
-from mainmark.render import render
-from mainmark.srcmap import SourceMap
+from mainmark.page.parse import parse
+from mainmark.page.srcmap import SourceMap
 from render_support import render_case, render_html
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

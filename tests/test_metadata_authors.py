@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mainmark.authors import clean_authors
+from mainmark.metadata.authors import clean_authors
 
 
 @pytest.mark.parametrize(

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from mainmark.decode import decode
 from mainmark.evaluation.meta import agreement, score_tr_metadata
-from mainmark.metadata import extract_metadata
-from mainmark.parse import parse
-from mainmark.structured import read_structured
+from mainmark.metadata.assemble import extract_metadata
+from mainmark.metadata.structured import read_structured
+from mainmark.page.decode import decode
+from mainmark.page.parse import parse
 
 pytestmark = pytest.mark.bench
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from mainmark.authors import clean_authors
-from mainmark.metadata import extract_metadata
+from mainmark.metadata.assemble import extract_metadata
+from mainmark.metadata.authors import clean_authors
+from mainmark.metadata.structured import read_structured
 from mainmark.model import Metadata
-from mainmark.parse import parse
-from mainmark.structured import read_structured
+from mainmark.page.parse import parse
 
 PROSE = "<p>" + "The story starts here and goes on for a while, as stories do. " * 3 + "</p>"
 

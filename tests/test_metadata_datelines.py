@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from mainmark.dates import local_zone, localize
-from mainmark.metadata import extract_metadata
+from mainmark.metadata.assemble import extract_metadata
+from mainmark.metadata.dates import local_zone, localize
+from mainmark.metadata.structured import read_structured
 from mainmark.model import Metadata
-from mainmark.parse import parse
-from mainmark.structured import read_structured
+from mainmark.page.parse import parse
 
 
 def meta_of(html: str, url: str | None = "https://example.org/p") -> Metadata:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mainmark.dates import parse_date
+from mainmark.metadata.dates import parse_date
 
 
 @pytest.mark.parametrize(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from mainmark.metadata import extract_metadata
+from mainmark.metadata.assemble import extract_metadata
+from mainmark.metadata.structured import read_structured
 from mainmark.model import Metadata
-from mainmark.parse import parse
-from mainmark.structured import read_structured
+from mainmark.page.parse import parse
 
 
 def meta_of(html: str, url: str | None = "https://example.org/p", **kw: object) -> Metadata:

@@ -7,10 +7,10 @@ import json
 import pytest
 
 import mainmark
-from mainmark.metadata import extract_metadata
+from mainmark.metadata.assemble import extract_metadata
+from mainmark.metadata.structured import read_structured
 from mainmark.model import Metadata
-from mainmark.parse import parse
-from mainmark.structured import read_structured
+from mainmark.page.parse import parse
 
 
 def meta_of(

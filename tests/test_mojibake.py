@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import mainmark
-from mainmark.decode import decode, repair_mojibake
 from mainmark.model import EncodingSignal
+from mainmark.page.decode import decode, repair_mojibake
 
 ORIGINAL = (
     "<!DOCTYPE html><html><head><title>Café déjà vu</title></head><body><article>"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mainmark.cli import main
-from mainmark.overhead import PageTokens, naive_text, summarize
-from mainmark.parse import parse
-from mainmark.tokens import get_tokenizer
+from mainmark.chunks.tokens import get_tokenizer
+from mainmark.cli.main import main
+from mainmark.ingest.overhead import PageTokens, naive_text, summarize
+from mainmark.page.parse import parse
 
 BOILERPLATE = "".join(f"<li><a href='/s{i}'>Section number {i}</a></li>" for i in range(60))
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mainmark.parse import FLATTEN_DEPTH, Page, flatten_deep, parse
+from mainmark.page.parse import FLATTEN_DEPTH, Page, flatten_deep, parse
 
 
 def text_of(page: Page) -> str:

@@ -207,10 +207,10 @@ def test_the_story_headed_by_the_page_title_wins_wherever_it_sits() -> None:
 def test_same_class_article_sections_of_one_text_are_parts_not_stories() -> None:
     # A page builder wraps each section of one article in an <article> of the same class;
     # none is headed by the page title, so they are sections to join, not stories.
-    from mainmark.clean import clean
-    from mainmark.measure import measure
-    from mainmark.parse import parse
-    from mainmark.select import _feed_story, _prose, _score
+    from mainmark.content.clean import clean
+    from mainmark.content.measure import measure
+    from mainmark.content.select import _feed_story, _prose, _score
+    from mainmark.page.parse import parse
 
     sections = "".join(
         f"<section><article class='image-text'><h3>Part {i}</h3>"

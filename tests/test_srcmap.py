@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from lxml.html import HtmlElement
 
-from mainmark.clean import clean
+from mainmark.content.clean import clean
 from mainmark.model import EncodingInfo, EncodingSignal
-from mainmark.parse import parse
-from mainmark.srcmap import SourceMap, build_source_map
+from mainmark.page.parse import parse
+from mainmark.page.srcmap import SourceMap, build_source_map
 
 UTF8 = EncodingInfo("utf-8", EncodingSignal.META)
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import tiktoken.registry
 
-from mainmark import tokens
+from mainmark.chunks import tokens
 from mainmark.errors import TokenizerError
 
 

@@ -7,10 +7,10 @@ Public surface::
     Options, Document, Chunk, Metadata, Stamp, EncodingInfo, Link, errors
 """
 
-from ._version import __version__
-from .chunk import chunk
-from .errors import InputError, MainmarkError, OptionsError, TokenizerError
-from .model import (
+from mainmark._version import __version__
+from mainmark.chunks.pack import chunk
+from mainmark.errors import InputError, MainmarkError, OptionsError, TokenizerError
+from mainmark.model import (
     Block,
     BlockKind,
     Chunk,
@@ -24,8 +24,8 @@ from .model import (
     Stamp,
     Strategy,
 )
-from .options import Options
-from .pipeline import extract
+from mainmark.options import Options
+from mainmark.pipeline import extract
 
 __all__ = [
     "Block",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Explain
+from mainmark.model import Explain
 
 
 def format_explain(explain: Explain) -> str:

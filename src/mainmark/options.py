@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .errors import OptionsError
+from mainmark.errors import OptionsError
 
 LinkMode = Literal["inline", "text"]
 

@@ -7,19 +7,19 @@ import hashlib
 from collections.abc import Mapping
 from datetime import datetime, timezone
 
-from ._version import __version__
-from .chunk import chunk_blocks
-from .clean import clean
-from .decode import decode
-from .errors import InputError
-from .metadata import date_from_content, extract_metadata
-from .model import Document, EncodingInfo, EncodingSignal, Stamp
-from .options import DEFAULT_OPTIONS, Options
-from .parse import parse
-from .render import render
-from .select import select
-from .srcmap import build_source_map
-from .structured import read_structured
+from mainmark._version import __version__
+from mainmark.chunks.pack import chunk_blocks
+from mainmark.content.clean import clean
+from mainmark.content.select import select
+from mainmark.errors import InputError
+from mainmark.markdown.render import render
+from mainmark.metadata.assemble import date_from_content, extract_metadata
+from mainmark.metadata.structured import read_structured
+from mainmark.model import Document, EncodingInfo, EncodingSignal, Stamp
+from mainmark.options import DEFAULT_OPTIONS, Options
+from mainmark.page.decode import decode
+from mainmark.page.parse import parse
+from mainmark.page.srcmap import build_source_map
 
 
 def extract(

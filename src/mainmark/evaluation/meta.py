@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..model import Metadata
+from mainmark.model import Metadata
 
 _WS = re.compile(r"\s+")
 _NAME_SPLIT = re.compile(r"\s*(?:[;,&]|\band\b|\bund\b)\s*", re.IGNORECASE)

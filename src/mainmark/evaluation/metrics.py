@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from lxml import etree
 from lxml import html as lxml_html
 
-from .datasets import Page
+from mainmark.evaluation.datasets import Page
 
 _TOKEN = re.compile(r"\w+")
 _WS = re.compile(r"\s+")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .metrics import SetScore
+from mainmark.evaluation.metrics import SetScore
 
 Shares = Mapping[str, tuple[int, int]]
 

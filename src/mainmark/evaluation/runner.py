@@ -23,10 +23,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import Document, Metadata
-from ..options import Options
-from ..pipeline import extract
-from .datasets import Page
+from mainmark.evaluation.datasets import Page
+from mainmark.model import Document, Metadata
+from mainmark.options import Options
+from mainmark.pipeline import extract
 
 #: How many error messages a run keeps for the report (the count is always exact).
 MAX_ERROR_SAMPLES = 5

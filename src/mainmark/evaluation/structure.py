@@ -25,7 +25,7 @@ import lxml.html
 from lxml import etree
 from lxml.html import HtmlElement
 
-from ..codeblocks import code_text
+from mainmark.markdown.codeblocks import code_text
 
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")

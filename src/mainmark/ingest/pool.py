@@ -27,9 +27,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from ..errors import MainmarkError
-from ..options import Options
-from .records import (
+from mainmark.errors import MainmarkError
+from mainmark.ingest.records import (
     Location,
     Outcome,
     PageRecord,
@@ -38,6 +37,7 @@ from .records import (
     process_record,
     timeout_detail,
 )
+from mainmark.options import Options
 
 _READY = "ready"
 _POLL_SECONDS = 0.1

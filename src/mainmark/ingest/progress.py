@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import IO
 
-from .records import Outcome
+from mainmark.ingest.records import Outcome
 
 _REDRAW_SECONDS = 0.25
 

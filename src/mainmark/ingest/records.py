@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ..model import Document
-from ..options import DEFAULT_OPTIONS, Options
-from ..pipeline import extract
-from .budget import PageTimeout, time_limit
+from mainmark.ingest.budget import PageTimeout, time_limit
+from mainmark.model import Document
+from mainmark.options import DEFAULT_OPTIONS, Options
+from mainmark.pipeline import extract
 
 #: Pages above this many bytes are discarded as ``too_large`` (a batch setting, not an
 #: extraction option: ``Options.max_input_bytes`` truncates, a batch job audits instead).
@@ -207,7 +207,7 @@ def _discard(record: PageRecord, reason: Reason, detail: str) -> Outcome:
 
 
 def _rows(record: PageRecord, doc: Document, options: Options) -> Outcome:
-    from ..tokens import get_tokenizer
+    from mainmark.chunks.tokens import get_tokenizer
 
     ident = doc_id(record.url, doc.stamp.content_sha256)
     record_dict = doc.to_dict()

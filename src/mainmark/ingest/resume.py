@@ -17,7 +17,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from .writers import CHUNKS, DISCARDS, DOCUMENTS, parquet_parts
+from mainmark.ingest.writers import CHUNKS, DISCARDS, DOCUMENTS, parquet_parts
 
 
 def resume_key(url: str | None, content_sha256: str) -> bytes:

@@ -26,8 +26,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from typing import IO, Any, cast
 
-from ..errors import InputError
-from .records import Location, PageRecord, Reason, sha256_of
+from mainmark.errors import InputError
+from mainmark.ingest.records import Location, PageRecord, Reason, sha256_of
 
 _READ_CHUNK = 1 << 20
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
@@ -131,7 +131,7 @@ def iter_pages(
     """Stream the page records of every input file, in order."""
     for path, kind in files:
         if kind is Kind.WARC:
-            from .warc import read_warc
+            from mainmark.ingest.warc import read_warc
 
             yield from read_warc(path, max_bytes=max_bytes)
         elif kind is Kind.JSONL:

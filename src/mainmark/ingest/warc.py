@@ -18,9 +18,9 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import InputError
-from .records import Location, PageRecord, Reason
-from .sources import _problem, read_capped
+from mainmark.errors import InputError
+from mainmark.ingest.records import Location, PageRecord, Reason
+from mainmark.ingest.sources import _problem, read_capped
 
 _PAGE_TYPES = ("response", "resource")
 _TARGET_URI = re.compile(rb"^WARC-Target-URI:[ \t]*(\S+)", re.MULTILINE)

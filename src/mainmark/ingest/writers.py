@@ -15,8 +15,8 @@ import json
 import os
 from typing import IO, Any, Protocol
 
-from ..model import Chunk, Metadata, Stamp
-from .records import Outcome
+from mainmark.ingest.records import Outcome
+from mainmark.model import Chunk, Metadata, Stamp
 
 DOCUMENTS, CHUNKS, DISCARDS = "documents", "chunks", "discards"
 _ROWS_PER_GROUP = 2048

@@ -22,10 +22,10 @@ from langchain_core.document_loaders import BaseLoader
 from langchain_core.documents import BaseDocumentTransformer
 from langchain_core.documents import Document as LCDocument
 
-from ..errors import InputError
-from ..model import Chunk, Document
-from ..options import Options
-from ..pipeline import extract
+from mainmark.errors import InputError
+from mainmark.model import Chunk, Document
+from mainmark.options import Options
+from mainmark.pipeline import extract
 
 Mode = Literal["chunks", "page"]
 Source = str | Path | bytes

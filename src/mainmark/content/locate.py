@@ -1,0 +1,132 @@
+"""Find the article in the DOM from a publisher's JSON-LD ``articleBody``.
+
+The articleBody is plain text: using it directly would lose headings, lists,
+tables, code and links. Instead it names the article's words, and the smallest
+subtree whose text covers most of them *is* the article. Coverage is counted
+with one post-order pass (each text run's words looked up in the body's word
+set), so locating is linear in the page.
+
+Three outcomes:
+
+* a subtree covers >= ``_COVER`` of the body's words: it is the main content;
+* the body is much shorter than the page's article (a teaser or summary): the
+  caller keeps its own selection when that selection contains the located node;
+* nothing covers even ``_CLIENT_RENDERED`` of it: the page renders the article
+  with JavaScript, and the articleBody is emitted as paragraphs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml.html import HtmlElement
+
+from mainmark.content.measure import Measures
+
+_ARTICLE_TYPES = frozenset({
+    "article", "newsarticle", "blogposting", "report", "scholarlyarticle", "techarticle",
+    "analysisnewsarticle", "reportagenewsarticle", "opinionnewsarticle", "reviewnewsarticle",
+    "backgroundnewsarticle", "liveblogposting", "socialmediaposting", "posting", "review",
+    "webpage", "medicalscholarlyarticle", "satiricalarticle", "advertisercontentarticle",
+    "howto", "recipe", "creativework",
+})
+_WORD = re.compile(r"\w+")
+#: Share of the articleBody's words a subtree must contain to be the article.
+_COVER = 0.7
+#: Below this best coverage, the article is not in the DOM at all.
+_CLIENT_RENDERED = 0.4
+#: Bodies with fewer words are not worth locating (a one-line description).
+_MIN_WORDS = 30
+
+
+@dataclass(slots=True)
+class Located:
+    roots: list[HtmlElement] = field(default_factory=list)
+    paragraphs: list[str] = field(default_factory=list)
+    #: the articleBody's size in words, for the caller's teaser check
+    words: int = 0
+    detail: str = ""
+    #: per element: articleBody words it holds, and all words it holds
+    covered: dict[HtmlElement, int] = field(default_factory=dict)
+    total: dict[HtmlElement, int] = field(default_factory=dict)
+
+    def share(self, el: HtmlElement) -> float:
+        """How much of ``el``'s text is articleBody text."""
+        total = self.total.get(el, 0)
+        return self.covered.get(el, 0) / total if total else 0.0
+
+
+def article_body(jsonld: list[dict[str, Any]]) -> str | None:
+    """The longest ``articleBody`` string of an article-like JSON-LD object."""
+    best: str | None = None
+    for obj in jsonld:
+        kinds = obj.get("@type")
+        names = kinds if isinstance(kinds, list) else [kinds]
+        if not any(isinstance(k, str) and k.lower() in _ARTICLE_TYPES for k in names):
+            continue
+        body = obj.get("articleBody") or obj.get("text")
+        if isinstance(body, list):
+            body = "\n".join(b for b in body if isinstance(b, str))
+        if isinstance(body, str) and (best is None or len(body) > len(best)):
+            best = body
+    return best
+
+
+def locate_article_body(body: HtmlElement, m: Measures,
+                        jsonld: list[dict[str, Any]]) -> Located | None:
+    text = article_body(jsonld)
+    if not text:
+        return None
+    # articleBody is sometimes HTML-escaped markup; words are what matter.
+    wanted = {w.lower() for w in _WORD.findall(re.sub(r"<[^>]{0,200}>", " ", text))}
+    n_words = len(_WORD.findall(text))
+    if n_words < _MIN_WORDS or not wanted:
+        return None
+    covered, total = _coverage(m, wanted)
+    best_el, best_cover = None, 0.0
+    for el in m.order:
+        cov = min(1.0, covered.get(el, 0) / n_words)
+        if cov >= _COVER:
+            if best_el is None or total.get(el, 0) < total.get(best_el, 0):
+                best_el, best_cover = el, cov
+        elif best_el is None and cov > best_cover:
+            best_cover = cov
+    if best_el is not None:
+        return Located(roots=[best_el], words=n_words,
+                       detail=f"articleBody {n_words} words, coverage {best_cover:.2f}",
+                       covered=covered, total=total)
+    if best_cover < _CLIENT_RENDERED:
+        paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n|\r\n|\n", text)]
+        return Located(paragraphs=[p for p in paragraphs if p], words=n_words,
+                       detail=f"articleBody not in DOM (best coverage {best_cover:.2f})")
+    return None
+
+
+_Counts = dict[HtmlElement, int]
+
+
+def _coverage(m: Measures, wanted: set[str]) -> tuple[_Counts, _Counts]:
+    """Per element: how many of its words are articleBody words, and how many words."""
+    covered: dict[HtmlElement, int] = {}
+    total: dict[HtmlElement, int] = {}
+    index = m.index
+    for el in reversed(m.order):
+        hit, count = _count(el.text, wanted)
+        covered[el] = covered.get(el, 0) + hit
+        total[el] = total.get(el, 0) + count
+        parent = el.getparent()
+        if parent is None or parent not in index:
+            continue
+        t_hit, t_count = _count(el.tail, wanted)
+        covered[parent] = covered.get(parent, 0) + covered[el] + t_hit
+        total[parent] = total.get(parent, 0) + total[el] + t_count
+    return covered, total
+
+
+def _count(s: str | None, wanted: set[str]) -> tuple[int, int]:
+    if not s or s.isspace():
+        return 0, 0
+    found = _WORD.findall(s)
+    return sum(1 for w in found if w.lower() in wanted), len(found)

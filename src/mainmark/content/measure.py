@@ -1,0 +1,308 @@
+"""One pass over the tree measuring what every later decision needs.
+
+Selection, pruning and JSON-LD locating all ask the same questions of a node:
+how much visible text is under it, how much of that is link text, how many
+links, what do its class/id words say, is it inside the main region. Asking
+``text_content()`` per question is quadratic on deep pages; this module answers
+them all from two linear, iterative passes (post-order for sizes, pre-order for
+context), keyed by element. Sizes are UTF-8 bytes of stripped text runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.content.vocab import (
+    ARTICLE_WORDS,
+    ASIDE_CHROME_WORDS,
+    BROAD_CHROME_WORDS,
+    BROAD_STEMS,
+    CHROME_ROLES,
+    CHROME_TAGS,
+    HARD_CHROME_TAGS,
+    HEADING_TAGS,
+    MAIN_ROLES,
+    MAIN_WORDS,
+    NARROW_CHROME_WORDS,
+    NARROW_STEMS,
+    NEGATIVE_WORDS,
+    POSITIVE_WORDS,
+    PROSE_CHROME_STEMS,
+    PROSE_CHROME_WORDS,
+    SIZE_LIMIT_BYTES,
+    SIZE_LIMITED_WORDS,
+    stem_hit,
+    words,
+)
+
+_NO_WORDS: frozenset[str] = frozenset()
+_HEADER_ONLY = frozenset({"header"})
+
+
+@dataclass(slots=True)
+class Measures:
+    """Per-element facts. Elements absent from ``hint`` have no class/id/role."""
+
+    order: list[HtmlElement]
+    index: dict[HtmlElement, int]
+    text: dict[HtmlElement, int]
+    link: dict[HtmlElement, int]
+    links: dict[HtmlElement, int]
+    short_links: dict[HtmlElement, int]
+    #: class/id weight: positive words +1, negative words -1, main words +2 (per element)
+    hint: dict[HtmlElement, int] = field(default_factory=dict)
+    #: chrome verdicts: element -> rule name (broad vocabulary outside main, narrow inside)
+    chrome: dict[HtmlElement, str] = field(default_factory=dict)
+    #: the narrow-vocabulary verdict of every element, wherever it sits: what pruning
+    #: inside the selected content asks
+    narrow: dict[HtmlElement, str] = field(default_factory=dict)
+    #: elements that mark the main region themselves
+    main_marks: list[HtmlElement] = field(default_factory=list)
+    #: class/id word tokens per element (only elements that have any)
+    words: dict[HtmlElement, frozenset[str]] = field(default_factory=dict)
+    #: elements containing a heading (h1-h6), themselves included
+    headed: set[HtmlElement] = field(default_factory=set)
+
+    def density(self, el: HtmlElement) -> float:
+        total = self.text.get(el, 0)
+        return self.link.get(el, 0) / total if total else 0.0
+
+
+def _is_link(el: HtmlElement) -> bool:
+    href = el.get("href")
+    return href is not None and not href.startswith("#") and bool(href.strip())
+
+
+def _nbytes(s: str) -> int:
+    """UTF-8 size of ``s`` without surrounding whitespace (ASCII needs no encoding)."""
+    s = s.strip()
+    return len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
+
+
+def measure(root: HtmlElement) -> Measures:
+    order = list(root.iter(etree.Element))
+    n = len(order)
+    index = {el: i for i, el in enumerate(order)}
+    # Parallel lists by document position: far cheaper than dicts in the hot loop.
+    parent_of = [index.get(el.getparent(), -1) for el in order]
+    text = [0] * n
+    link = [0] * n
+    links = [0] * n
+    short = [0] * n
+    headed_at = [False] * n
+    for i in range(n - 1, -1, -1):
+        el = order[i]
+        tag = el.tag
+        s = el.text
+        t = text[i] + (_nbytes(s) if s else 0)
+        text[i] = t
+        if tag in HEADING_TAGS:
+            headed_at[i] = True
+        if tag == "a" and _is_link(el):
+            link[i] = t
+            links[i] += 1
+            if t < 50:
+                short[i] += 1
+        p = parent_of[i]
+        if p < 0:
+            continue
+        s = el.tail
+        text[p] += t + (_nbytes(s) if s else 0)
+        if headed_at[i]:
+            headed_at[p] = True
+        if links[i]:
+            link[p] += link[i]
+            links[p] += links[i]
+            short[p] += short[i]
+    m = Measures(
+        order, index,
+        dict(zip(order, text, strict=True)),
+        {el: v for el, v in zip(order, link, strict=True) if v},
+        {el: v for el, v in zip(order, links, strict=True) if v},
+        {el: v for el, v in zip(order, short, strict=True) if v},
+        headed={el for el, h in zip(order, headed_at, strict=True) if h},
+    )
+    _classify(root, m)
+    return m
+
+
+_LANDMARK_TAGS = frozenset({"main", "article", "nav", "footer", "aside", "header", "menu"})
+
+
+def _classify(root: HtmlElement, m: Measures) -> None:
+    """Hints and chrome verdicts for the elements that carry any signal.
+
+    Only elements with a class/id/role/itemprop or a landmark tag can be classified;
+    their signals are cached per attribute combination (:func:`_signals`), and "inside
+    the main region" is an index-interval test against the (few) main marks instead of
+    a walk over every node.
+    """
+    facts = []
+    for el in m.order:  # proxies are alive in m.order: a Python scan beats an XPath here
+        attrs = el.attrib
+        if not attrs:
+            if el.tag not in _LANDMARK_TAGS:
+                continue
+            sig = _signals(el.tag, "", "", "", "")
+        else:
+            sig = _signals(el.tag, attrs.get("class", ""), attrs.get("id", ""),
+                           attrs.get("role", ""), attrs.get("itemprop", ""))
+        if not (sig.words or sig.marks_main or sig.outside or sig.inside):
+            continue
+        if sig.marks_main:
+            m.main_marks.append(el)
+        facts.append((el, sig))
+    inside_main = _inside_marks(m)
+    index = m.index
+    for el, sig in facts:
+        if sig.words:
+            m.words[el] = sig.words
+            if sig.weight:
+                m.hint[el] = sig.weight
+        if sig.inside:
+            m.narrow[el] = sig.inside
+        if sig.marks_main:
+            continue
+        i = index.get(el, -1)
+        verdict = sig.inside if i >= 0 and inside_main[i] else sig.outside
+        if verdict:
+            m.chrome[el] = verdict
+
+
+class _Signals(NamedTuple):
+    words: frozenset[str]
+    marks_main: bool
+    weight: int
+    inside: str | None  # chrome verdict inside the main region
+    outside: str | None  # chrome verdict outside it
+
+
+@lru_cache(maxsize=16384)
+def _signals(tag: str, cls: str, ident: str, role: str, itemprop: str) -> _Signals:
+    """Everything an element's tag and attributes say, cached: pages repeat the same
+    class strings hundreds of times (menu items, cards, grid cells)."""
+    # Classes repeat across elements and pages, ids rarely: tokenize (and cache) apart.
+    ws = words(cls) if cls else _NO_WORDS
+    if ident:
+        ws = ws | words(ident) if ws else words(ident)
+    role = role.lower()
+    marks_main = (
+        tag in ("main", "article")
+        or role in MAIN_ROLES
+        or itemprop.lower() in ("articlebody", "text")
+        or bool(ws & MAIN_WORDS)
+    )
+    weight = (len(ws & POSITIVE_WORDS) - len(ws & NEGATIVE_WORDS) + 2 * len(ws & MAIN_WORDS)
+              if ws else 0)
+    return _Signals(ws, marks_main, weight, _chrome_verdict(tag, role, ws, True),
+                    _chrome_verdict(tag, role, ws, False))
+
+
+def _inside_marks(m: Measures) -> list[bool]:
+    """Per document position: strictly inside some main mark's subtree."""
+    n = len(m.order)
+    delta = [0] * (n + 1)
+    for mk in m.main_marks:
+        lo = m.index.get(mk)
+        if lo is None:
+            continue
+        hi = _last_index(mk, m)
+        delta[lo + 1] += 1
+        delta[hi + 1] -= 1
+    out = [False] * n
+    depth = 0
+    for i in range(n):
+        depth += delta[i]
+        out[i] = depth > 0
+    return out
+
+
+def _last_index(el: HtmlElement, m: Measures) -> int:
+    """Document-order index of the last element inside ``el`` (``el``'s own if none)."""
+    node = el
+    while True:
+        kids = [c for c in node if isinstance(c.tag, str)]
+        if not kids:
+            return m.index.get(node, m.index[el])
+        node = kids[-1]
+
+
+def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) -> str | None:
+    if role in CHROME_ROLES:
+        return f"role={role}"
+    if not ws:
+        if inside_main:
+            return f"tag:{tag}" if tag in HARD_CHROME_TAGS else None
+        return f"tag:{tag}" if tag in CHROME_TAGS else None
+    if inside_main:
+        if tag in HARD_CHROME_TAGS:
+            return f"tag:{tag}"
+        if tag == "aside" and ws & ASIDE_CHROME_WORDS:
+            # an <aside> classed as the page's sidebar is that, even inside <main>
+            return f"aside:{min(ws & ASIDE_CHROME_WORDS)}"
+        hit = ws & NARROW_CHROME_WORDS
+        if hit:
+            return f"narrow:{min(hit)}"
+        stem = stem_hit(ws, NARROW_STEMS) if ws else None
+        return f"narrow:{stem}" if stem else None
+    if tag in CHROME_TAGS:
+        return f"tag:{tag}"
+    hit = ws & BROAD_CHROME_WORDS
+    if hit == _HEADER_ONLY and ws & ARTICLE_WORDS:
+        return None  # "entry-header", "article-header": the article's own headline block
+    if hit:
+        return f"broad:{min(hit)}"
+    stem = stem_hit(ws, BROAD_STEMS) if ws else None
+    return f"broad:{stem}" if stem else None
+
+
+def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
+    """The chrome verdict for a node inside the selected content (narrow vocabulary)."""
+    verdict = m.narrow.get(el)
+    if verdict and prose_exempt(el, verdict, m):
+        return None
+    return verdict
+
+
+def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
+    """A narrow verdict the box's own size or paragraphs overrule.
+
+    An "ads"/"print"/"social" class on a box of real paragraphs is template naming
+    (test-report sections, a share toolbar wrapping the whole article), and a large
+    ``paywall`` box is the gated article, not the prompt. Scoring and pruning ask the
+    same question so the article is neither unscorable nor pruned."""
+    if not verdict.startswith("narrow:"):
+        return False
+    word = verdict[7:]
+    if word in SIZE_LIMITED_WORDS and m.text.get(el, 0) > SIZE_LIMIT_BYTES:
+        return True
+    if word in PROSE_CHROME_WORDS or word.startswith(PROSE_CHROME_STEMS):
+        return False
+    return _is_prose(el, m)
+
+
+#: A narrow-chrome box is kept as prose from this much unlinked paragraph text (and a box
+#: this small at least).
+_PROSE_BYTES = 250
+_PROSE_BOX_MIN = 300
+
+
+def _is_prose(el: HtmlElement, m: Measures) -> bool:
+    """Real paragraphs (250 bytes of them) and few links: content, whatever the box is
+    classed. An ad slot or a share bar holds no unlinked paragraph of that length, while
+    test-report and magazine templates class whole body sections ``--ads``."""
+    if m.text.get(el, 0) < _PROSE_BOX_MIN or m.density(el) > 0.2:
+        return False
+    prose = 0
+    for p in el.iter("p"):
+        size = m.text.get(p, 0)
+        if size >= 100 and m.density(p) < 0.2:
+            prose += size
+            if prose >= _PROSE_BYTES:
+                return True
+    return False

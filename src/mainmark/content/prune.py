@@ -1,0 +1,402 @@
+"""Prune inside the selected content: narrow chrome, link-dense blocks, trailing junk.
+
+Every decision is recorded in a map ``element -> rule`` and nothing is removed from
+the tree, so the ladder can prune the same roots again with a weaker setting.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.content.measure import Measures, narrow_verdict
+from mainmark.content.vocab import (
+    HEADING_TAGS,
+    PUBLISHER_NOTICE,
+    READER_PROMPT,
+    SLIDE_COUNTER,
+    UI_LABELS,
+)
+
+#: Link-density floors in UTF-8 bytes (see ``_link_dense``). Blocks at or above their
+#: floor go when >= 80% of their text is link text (menus, tag lists, "related" boxes);
+#: below it only when they hold >= 2 links of which >= 80% are short (< 50 bytes):
+#: a lone teaser card with one link survives, a strip of short nav links does not.
+_P_FLOOR_LAST, _P_FLOOR_MORE = 60, 30
+_BLOCK_FLOOR_LAST, _BLOCK_FLOOR_MORE = 300, 100
+_DENSE_SHARE = 0.8
+_LIST_TAGS = frozenset({"ul", "ol", "dl"})
+_LONG_ITEM_BYTES = 80
+_SHORT_SHARE = 0.8
+_BELOW_FLOOR_SHARE = 0.3
+#: Blocks tested for link density: paragraphs and list/box containers.
+_DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr",
+                           "span", "td", "header", "footer", "aside", "nav", "center",
+                           "font", "form", "figure", "details"})
+#: Trailing blocks that are only links or only a heading are chrome tails ("Related:",
+#: "Share this"), trimmed unless they are more than this share of the content.
+_TRIM_MAX_SHARE = 0.5
+
+
+class Pruning(str, Enum):
+    STRICT = "strict"  # narrow chrome + link density + trailing trim
+    RELAXED = "relaxed"  # narrow chrome + trailing trim
+    NONE = "none"  # only the chrome handed in
+
+
+def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
+          pruning: Pruning, core: HtmlElement | None = None) -> dict[HtmlElement, str]:
+    """Decide what to drop inside ``roots``.
+
+    ``core`` is the container the scoring chose before it was widened or joined by
+    siblings: inside it only the narrow vocabulary applies, while the material that
+    widening brought in is still judged by the page-level (broad) verdicts.
+    """
+    removed: dict[HtmlElement, str] = {}
+    for root in roots:
+        inside = core is None or root is core or _within(root, core)
+        stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
+        while stack:
+            el, in_core = stack.pop()
+            in_core = in_core or el is core
+            rule = _rule(el, m, chrome, pruning) if in_core else (
+                chrome.get(el) or _rule(el, m, chrome, pruning))
+            if rule:
+                removed[el] = rule
+                continue
+            stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
+    if pruning is not Pruning.NONE:
+        _trim_tail(roots, m, removed)
+        blocks = _trim_edges(roots, m, removed)
+        _drop_repeats([b for b in blocks if b not in removed], m, removed)
+    return removed
+
+
+#: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.
+_REPEAT_MIN_CHARS = 20
+_CAPTION_LEVELS = 3
+_CAPTION_MEMORY = 8
+_UNLINKED_TEXT = etree.XPath(".//text()[not(ancestor::a)]")
+
+
+def _drop_repeats(blocks: list[HtmlElement], m: Measures,
+                  removed: dict[HtmlElement, str]) -> None:
+    """Drop an image caption that repeats an earlier caption word for word.
+
+    Galleries print each caption twice (thumbnail strip and lightbox, or a full and
+    a truncated copy), and photo series repeat one caption under every picture.
+    Paragraphs are left alone: interviews repeat their questions, songs their refrains.
+    """
+    seen: set[str] = set()
+    recent: list[str] = []
+    for block in blocks:
+        if not _in_caption(block, m):
+            continue
+        # Link text is left out: "more"/"less" toggles differ between the two copies.
+        text = " ".join(_unlinked_text(block).split()).rstrip(".…").rstrip()
+        if len(text) < _REPEAT_MIN_CHARS:
+            continue
+        # A truncated copy ("... Hanoi, Vietnam …") is a prefix of a caption just before.
+        if text in seen or any(earlier.startswith(text) for earlier in recent):
+            removed[block] = "repeated-caption"
+        else:
+            seen.add(text)
+            recent = [*recent[1 - _CAPTION_MEMORY:], text]
+
+
+def _unlinked_text(el: HtmlElement) -> str:
+    found = _UNLINKED_TEXT(el)
+    return " ".join(str(t) for t in found) if isinstance(found, list) else ""
+
+
+def _in_caption(el: HtmlElement, m: Measures) -> bool:
+    node: HtmlElement | None = el
+    for _ in range(_CAPTION_LEVELS + 1):
+        if node is None:
+            return False
+        if node.tag in ("figcaption", "figure", "caption"):
+            return True
+        if any("caption" in w for w in m.words.get(node, ())):
+            return True
+        node = node.getparent()
+    return False
+
+
+def _within(el: HtmlElement, ancestor: HtmlElement) -> bool:
+    node = el.getparent()
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.getparent()
+    return False
+
+
+def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
+          pruning: Pruning) -> str | None:
+    if pruning is Pruning.NONE:
+        return chrome.get(el)
+    if el.tag == "a" and _skip_link(el):
+        return "skip-link"
+    verdict = narrow_verdict(el, m)
+    if verdict:
+        return verdict
+    tag, size = el.tag, m.text.get(el, 0)
+    if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m):
+        return "link-density"
+    if size < _CREDIT_MAX_BYTES and (
+            (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
+            or (tag in _CREDIT_SIGNS and _in_photo(el))):
+        return "photo-credit"
+    if size >= _NOTICE_MAX_BYTES or (tag not in _PROMPT_TAGS and tag not in _UI_TAGS):
+        return None
+    # Short blocks only: their text is read once for the prompt, notice and label tests.
+    line = " ".join(el.text_content().split())
+    if tag in _PROMPT_TAGS:
+        if size < _PROMPT_MAX_BYTES and READER_PROMPT.match(line):
+            return "reader-prompt"
+        if PUBLISHER_NOTICE.match(line):
+            return "site-notice"
+    if tag in _UI_TAGS and 0 < size <= _UI_MAX_BYTES and _is_ui_label(el, line):
+        return "ui-label"
+    return None
+
+
+def _is_ui_label(el: HtmlElement, line: str) -> bool:
+    parent = el.getparent()
+    if parent is not None and parent.tag in _DATA_ITEM_TAGS:
+        return False  # "Back" in a list of muscles, "Close" in a table cell: data
+    label = " ".join(_UI_STRIP.sub(" ", line.casefold()).split())
+    return label in UI_LABELS or bool(SLIDE_COUNTER.fullmatch(label))
+
+
+def _leading_text(el: HtmlElement) -> str:
+    """The text an element opens with: its own, else its first child's. Constant time,
+    so a chain of 100,000 nested wrappers stays linear."""
+    own = (el.text or "").lstrip()
+    if own or not len(el):
+        return own[:80]
+    return (el[0].text or "").lstrip()[:80]
+
+
+def _data_table_part(el: HtmlElement) -> bool:
+    """A data table (one with header cells) or a row of one: a matrix of links there is
+    data (download matrices, wiki item tables), not navigation."""
+    table = el if el.tag == "table" else next(el.iterancestors("table"), None)
+    if table is None:
+        return False
+    return table.find(".//th") is not None
+
+
+#: A whole element that is only an image credit line: "Foto: dpa", "(Photo: Jane Doe)",
+#: "© Reuters", "Bild: Stadt Bern", "Crédit : AFP". Captions that merely end in a
+#: credit are kept whole.
+_CREDIT = re.compile(
+    r"\(?\s?(?:©|\(c\)|copyright\b|(?:fotos?|photos?|photograph|bild(?:er)?|image|credits?"
+    r"|quelle|source|crédits?|cr[ée]dito|fotograf[íi]a|foto\s*credit|picture)\s*:)",
+    re.IGNORECASE,
+)
+#: A whole element whose text is only a widget's control or state label ("Close",
+#: "Back to gallery", "Vergrößern", "Wird geladen") or a slide counter ("Image 1 of 8",
+#: "3 / 12"): galleries, players and toggles inside the body leave these behind.
+_UI_TAGS = frozenset({"p", "div", "span", "a", "button", "h2", "h3", "h4", "h5", "h6",
+                      "figcaption", "label", "small", "strong", "em", "b"})
+_UI_MAX_BYTES = 50
+_DATA_ITEM_TAGS = frozenset({"li", "td", "th", "dt", "dd"})
+_UI_STRIP = re.compile(r"[^\w/]+")
+#: Reader prompts and publisher notices (vocab.READER_PROMPT, vocab.PUBLISHER_NOTICE) are
+#: whole blocks of these tags, shorter than these sizes: longer text opening with the same
+#: words is the article's own.
+_PROMPT_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6", "blockquote"})
+_PROMPT_MAX_BYTES = 200
+_NOTICE_MAX_BYTES = 300
+#: Inside a figure that shows a picture, a <cite> or <small> is the photographer or the
+#: agency ("Sakib Ali/Hindustan Times/Getty Images"); a quote's <cite> has no picture.
+_CREDIT_SIGNS = frozenset({"cite", "small"})
+_FIGURE_LEVELS = 3
+
+
+def _in_photo(el: HtmlElement) -> bool:
+    node = el.getparent()
+    for _ in range(_FIGURE_LEVELS):
+        if node is None:
+            return False
+        if node.tag == "figure":
+            return node.find(".//img") is not None or node.find(".//picture") is not None
+        node = node.getparent()
+    return False
+
+
+_CREDIT_TAGS = frozenset({"p", "span", "small", "cite", "figcaption", "div", "em", "i"})
+_CREDIT_MAX_BYTES = 120
+
+
+def _skip_link(el: HtmlElement) -> bool:
+    href = el.get("href") or ""
+    return href.startswith("#") and (el.text or "").strip().lower().startswith("skip")
+
+
+def _link_dense(el: HtmlElement, m: Measures) -> bool:
+    if el in m.headed or _data_table_part(el):
+        return False
+    size = m.text.get(el, 0)
+    n_links = m.links.get(el, 0)
+    if not size or not n_links:
+        return False
+    nxt = el.getnext()
+    more = nxt is not None and nxt.tag == el.tag
+    if el.tag == "p":
+        floor = _P_FLOOR_MORE if more else _P_FLOOR_LAST
+    else:
+        floor = _BLOCK_FLOOR_MORE if more else _BLOCK_FLOOR_LAST
+    if size >= floor:
+        if m.link.get(el, 0) < _DENSE_SHARE * size:
+            return False
+        # A list of long link texts (changelogs, bug lists, reading lists with titles) is
+        # content; menus and related-story strips are lists of short links.
+        return el.tag not in _LIST_TAGS or size < _LONG_ITEM_BYTES * max(1, len(el))
+    # Below the floor, a strip of short links goes; prose that merely holds a couple of
+    # short inline links (a sentence with two citations) does not.
+    return (n_links >= 2 and m.short_links.get(el, 0) >= _SHORT_SHARE * n_links
+            and m.link.get(el, 0) >= _BELOW_FLOOR_SHARE * size)
+
+
+def _trim_tail(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
+    """Drop trailing link-only / heading-only blocks of the last root, bottom up."""
+    total = sum(m.text.get(r, 0) for r in roots)
+    if not total:
+        return
+    tail: list[HtmlElement] = []
+    tail_size = 0
+    for block in _trailing_blocks(roots[-1], removed):
+        size = m.text.get(block, 0)
+        if size == 0:
+            tail.append(block)
+            continue
+        only_links = m.link.get(block, 0) >= 0.9 * size
+        only_heading = block.tag in HEADING_TAGS
+        if not (only_links or only_heading):
+            break
+        tail.append(block)
+        tail_size += size
+    if tail and tail_size <= _TRIM_MAX_SHARE * total:
+        for block in tail:
+            if m.text.get(block, 0):
+                removed[block] = "trailing-links"
+
+
+def _trailing_blocks(root: HtmlElement, removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """Children of ``root`` from the last one backwards, descending into a last wrapper."""
+    out: list[HtmlElement] = []
+    node = root
+    for _ in range(6):  # descend through at most a few single wrappers
+        kids = [c for c in node if isinstance(c.tag, str) and c not in removed]
+        if not kids:
+            break
+        out.extend(reversed(kids))
+        if len(kids) == 1 and kids[0].tag in ("div", "section", "article"):
+            out.pop()
+            node = kids[0]
+            continue
+        break
+    return out
+
+
+_LEAF_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dd", "dt",
+                        "blockquote", "pre", "figcaption", "td", "th", "caption", "table",
+                        "ul", "ol", "dl", "address"})
+_SENTENCE_END = tuple(".!?…。！？\"”»“)")
+#: Edge blocks shorter than this without sentence punctuation are furniture (dates, photo
+#: credits, "More on this topic", author boxes) rather than prose.
+_EDGE_SHORT_BYTES = 120
+_EDGE_MAX_SHARE = 0.3
+
+
+def _leaf_blocks(roots: list[HtmlElement], removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """Text-bearing blocks in document order: paragraphs, headings, list items, and
+    wrappers whose own text runs carry content."""
+    out: list[HtmlElement] = []
+    for root in roots:
+        stack = [root]
+        while stack:
+            el = stack.pop()
+            if el in removed:
+                continue
+            if el.tag in _LEAF_TAGS and el.tag not in ("ul", "ol", "dl", "table"):
+                out.append(el)
+                continue
+            kids = [c for c in el if isinstance(c.tag, str)]
+            if (el.text or "").strip() or any((c.tail or "").strip() for c in kids):
+                out.append(el)
+                continue
+            stack.extend(reversed(kids))
+    return out
+
+
+def _edge_junk(el: HtmlElement, m: Measures) -> bool:
+    size = m.text.get(el, 0)
+    if el.tag in HEADING_TAGS:
+        return True
+    if m.link.get(el, 0) >= 0.5 * size:
+        return True
+    if size >= _EDGE_SHORT_BYTES:
+        return False
+    return not el.text_content().rstrip().endswith(_SENTENCE_END)
+
+
+def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> bool:
+    return (block.tag == "p" and block.getparent() is parent and not block.get("class")
+            and m.link.get(block, 0) < 0.5 * m.text.get(block, 0))
+
+
+def _trim_edges(roots: list[HtmlElement], m: Measures,
+                removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """Trim furniture blocks before the first and after the last prose block of the
+    content; returns the text-bearing blocks it judged, for the later passes."""
+    blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
+    total = sum(m.text.get(b, 0) for b in blocks)
+    tail: list[HtmlElement] = []
+    last_prose: HtmlElement | None = None
+    for block in reversed(blocks):
+        if not _edge_junk(block, m):
+            last_prose = block
+            break
+        tail.append(block)
+    else:
+        return blocks  # nothing but furniture: leave it to the ladder
+    # Plain paragraphs running on in the prose's own container are the text's last
+    # words (a sign-off, "das gefällt mir 😉"), not furniture set after it.
+    parent = last_prose.getparent()
+    while tail and _continues(tail[-1], parent, m):
+        tail.pop()
+    if sum(m.text.get(b, 0) for b in tail) <= _EDGE_MAX_SHARE * total:
+        for block in tail:
+            removed[block] = "trailing-furniture"
+    head: list[HtmlElement] = []
+    for block in blocks:
+        if block.tag in HEADING_TAGS:
+            continue  # the headline stays; furniture around it goes
+        if not _edge_junk(block, m):
+            break
+        head.append(block)
+    if sum(m.text.get(b, 0) for b in head) <= _EDGE_MAX_SHARE * total:
+        for block in head:
+            removed[block] = "leading-furniture"
+    return blocks
+
+
+def tag_path(el: HtmlElement) -> str:
+    """``body > div#main > p.lead`` style path, for explain output."""
+    parts: list[str] = []
+    node: HtmlElement | None = el
+    while node is not None and len(parts) < 8:
+        label = str(node.tag)
+        if node.get("id"):
+            label += "#" + node.get("id", "")
+        elif node.get("class"):
+            label += "." + ".".join(node.get("class", "").split()[:2])
+        parts.append(label)
+        node = node.getparent()
+    return " > ".join(reversed(parts))

@@ -1,0 +1,243 @@
+"""``mainmark overhead INPUT...``: what indexing whole pages costs against the main content.
+
+For every page, the naive full-page text (what ``get_text()`` on the page gives:
+all text outside script, style, noscript, template and svg, blocks on their own
+lines) and mainmark's markdown are counted with the same tokenizer. The report
+gives the median and p90 of the raw/article ratio (a mean would be dominated by
+the few pages whose article is a sentence), the tokens saved, and the index-cost
+factor (A+B)/A where A is main-content tokens and B the tokens saved: how many
+times more an index of whole pages costs to embed and store.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import statistics
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from lxml import etree
+
+from mainmark.errors import InputError
+from mainmark.ingest.budget import time_limit
+from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, PageRecord, non_html_reason
+from mainmark.ingest.sources import expand_inputs, iter_pages
+from mainmark.options import Options
+from mainmark.page.decode import decode
+from mainmark.page.parse import parse
+
+#: Invisible payload: their text never reaches a reader's eyes.
+_INVISIBLE = frozenset({"script", "style", "noscript", "template", "svg"})
+#: Elements whose content starts on a new line when a browser lays the page out.
+_BLOCKS = frozenset({
+    "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt",
+    "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+    "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table",
+    "td", "th", "title", "tr", "ul", "body", "head", "html", "option", "button", "label",
+})
+
+
+def naive_text(root: Any) -> str:
+    """All visible text of a tree, one block per line; an iterative walk (deep pages)."""
+    parts: list[str] = []
+    skipping = 0
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        tag = el.tag.lower() if isinstance(el.tag, str) else ""
+        if event == "start":
+            if tag in _INVISIBLE:
+                skipping += 1
+            elif not skipping:
+                if tag in _BLOCKS:
+                    parts.append("\n")
+                if tag and el.text:
+                    parts.append(el.text)
+            continue
+        if tag in _INVISIBLE:
+            skipping -= 1
+        elif not skipping and tag in _BLOCKS:
+            parts.append("\n")
+        if not skipping and el.tail and el is not root:
+            parts.append(el.tail)
+    lines = (" ".join(line.split()) for line in "".join(parts).split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+@dataclass(frozen=True, slots=True)
+class PageTokens:
+    location: str
+    raw: int
+    article: int
+
+
+def measure(record: PageRecord, options: Options, timeout: float | None) -> PageTokens | None:
+    """Tokens of one page both ways; ``None`` when it is no HTML page or fails."""
+    from mainmark.chunks.tokens import get_tokenizer
+    from mainmark.pipeline import extract
+
+    if record.problem is not None or non_html_reason(record):
+        return None
+    headers = dict(record.headers) or None
+    try:
+        with time_limit(timeout):
+            doc = extract(record.body, url=record.url, headers=headers, options=options)
+            text = record.body if isinstance(record.body, str) \
+                else decode(record.body, headers).text
+            page = parse(text, url=record.url)
+            raw = naive_text(page.root) if page.root is not None else ""
+            count = get_tokenizer(options.tokenizer).count
+            return PageTokens(str(record.location), count(raw), count(doc.markdown))
+    except BaseException as exc:  # PageTimeout included: a page never stops the report
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        return None
+
+
+def _measure_star(args: tuple[PageRecord, Options, float | None]) -> PageTokens | None:
+    return measure(*args)
+
+
+# ----------------------------------------------------------------------------- report
+
+
+def summarize(results: Sequence[PageTokens | None], *, tokenizer: str,
+              price_per_mtok: float | None = None) -> dict[str, Any]:
+    measured = [r for r in results if r is not None]
+    with_content = [r for r in measured if r.article > 0]
+    ratios = sorted(r.raw / r.article for r in with_content)
+    raw_total = sum(r.raw for r in with_content)
+    article_total = sum(r.article for r in with_content)
+    report: dict[str, Any] = {
+        "pages": len(results),
+        "with_content": len(with_content),
+        "without_content": len(measured) - len(with_content),
+        "unreadable": len(results) - len(measured),
+        "tokenizer": tokenizer,
+        "ratio": {"median": _quantile(ratios, 0.5), "p90": _quantile(ratios, 0.9)},
+        "tokens": {"raw": raw_total, "article": article_total,
+                   "saved": raw_total - article_total},
+        "index_cost_factor": raw_total / article_total if article_total else None,
+        "ratios": [round(r, 4) for r in ratios],
+    }
+    if price_per_mtok is not None:
+        raw_cost = raw_total / 1e6 * price_per_mtok
+        article_cost = article_total / 1e6 * price_per_mtok
+        report["cost"] = {"price_per_mtok": price_per_mtok, "raw": raw_cost,
+                          "article": article_cost, "saving": raw_cost - article_cost}
+    return report
+
+
+def _quantile(sorted_values: Sequence[float], q: float) -> float | None:
+    if not sorted_values:
+        return None
+    if len(sorted_values) == 1:
+        return sorted_values[0]
+    cuts = statistics.quantiles(sorted_values, n=100, method="inclusive")
+    return cuts[round(q * 100) - 1]
+
+
+def format_report(report: dict[str, Any]) -> str:
+    t = report["tokens"]
+    ratio = report["ratio"]
+    lines = [
+        f"mainmark overhead: {report['pages']} pages ({report['with_content']} with main "
+        f"content, {report['without_content']} without, {report['unreadable']} not "
+        f"measured), tokenizer {report['tokenizer']}",
+    ]
+    if ratio["median"] is None:
+        return lines[0] + "\n  no page with main content: nothing to compare\n"
+    saved_share = t["saved"] / t["raw"] * 100 if t["raw"] else 0.0
+    lines += [
+        f"  raw/article token ratio: median {ratio['median']:.2f}, p90 {ratio['p90']:.2f}",
+        f"  tokens: {t['raw']:,} full-page text, {t['article']:,} main content, "
+        f"{t['saved']:,} saved ({saved_share:.1f}%)",
+        f"  index-cost factor (A+B)/A: {report['index_cost_factor']:.2f} "
+        "(A = main-content tokens, B = tokens saved)",
+    ]
+    cost = report.get("cost")
+    if cost:
+        lines.append(f"  embedding cost at ${cost['price_per_mtok']:g}/Mtok: "
+                     f"${cost['raw']:.4f} full pages vs ${cost['article']:.4f} main content, "
+                     f"${cost['saving']:.4f} saved")
+    return "\n".join(lines) + "\n"
+
+
+def plot(report: dict[str, Any], path: str) -> None:
+    """Histogram of the ratio with median and p90 marked (needs matplotlib)."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        raise InputError("--plot needs matplotlib: pip install 'mainmark[plot]'") from exc
+    fig = Figure(figsize=(7, 4), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    ratios = report["ratios"]
+    ax.hist(ratios, bins=min(40, max(5, len(ratios) // 3)), color="#6b8fb5")
+    for name, color in (("median", "#c0392b"), ("p90", "#8e44ad")):
+        value = report["ratio"][name]
+        if value is not None:
+            ax.axvline(value, color=color, linestyle="--", label=f"{name} {value:.2f}")
+    ax.set_xlabel("full-page text tokens / main-content tokens")
+    ax.set_ylabel("pages")
+    ax.set_title(f"Token overhead of whole pages ({report['with_content']} pages)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+# ----------------------------------------------------------------------------- CLI
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from mainmark.cli.main import add_option_arguments
+
+    p.add_argument("inputs", nargs="+", metavar="INPUT",
+                   help="HTML files or directories (.gz ok), globs, JSONL, WARC/WARC.gz")
+    p.add_argument("--price-per-mtok", type=float, metavar="P",
+                   help="embedding price per million tokens, to print the cost both ways")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the ratio distribution (matplotlib)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--page-timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="CPU-time budget per page; 0 disables it")
+    add_option_arguments(p)
+
+
+def _results(records: Iterator[PageRecord], options: Options, timeout: float | None,
+             workers: int) -> list[PageTokens | None]:
+    jobs = ((r, options, timeout) for r in records)
+    if workers <= 1:
+        return [_measure_star(job) for job in jobs]
+    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods()
+                         else "spawn")
+    with ctx.Pool(workers) as pool:
+        return list(pool.imap(_measure_star, jobs, chunksize=4))
+
+
+def run(args: argparse.Namespace) -> int:
+    from mainmark.chunks.tokens import get_tokenizer
+    from mainmark.cli.main import options_from_args
+
+    options = options_from_args(args, chunking=False)
+    get_tokenizer(options.tokenizer)
+    try:
+        files = expand_inputs(args.inputs)
+    except InputError as exc:
+        sys.stderr.write(f"mainmark overhead: {exc}\n")
+        return 1
+    records = iter_pages(files, max_bytes=DEFAULT_MAX_PAGE_BYTES)
+    results = _results(records, options, args.page_timeout or None, args.workers)
+    report = summarize(results, tokenizer=str(args.tokenizer),
+                       price_per_mtok=args.price_per_mtok)
+    if args.plot:
+        plot(report, args.plot)
+    if args.json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    else:
+        sys.stdout.write(format_report(report))
+    return 0
+

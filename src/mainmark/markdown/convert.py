@@ -1,0 +1,433 @@
+"""The converter: markdownify's rules, corrected where RAG needs more, for three channels.
+
+Overrides of markdownify and why: links resolve to absolute URLs (or become text,
+collected aside); headings carry neither link nor emphasis syntax (they become heading
+paths); lists, quotes and definition lists are laid out from finished blocks so nested
+code and tables stay inside their item; code comes from :mod:`codeblocks`, tables from
+:mod:`tables`; escaping is only as much as keeps text from turning into syntax.
+
+Each decision here is taken once and written down by the three
+:mod:`~mainmark.serializers` syntaxes (markdown, text, HTML) side by side.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import escape as html_escape
+from typing import Any
+
+from lxml.html import HtmlElement
+from markdownify import MarkdownConverter
+
+from mainmark.markdown.codeblocks import code_language, code_text
+from mainmark.markdown.links import image_src, markdown_target, resolve
+from mainmark.markdown.rendervocab import (
+    CODE_TAGS,
+    DEL_TAGS,
+    EM_TAGS,
+    HEADING_TAGS,
+    LIST_TAGS,
+    STRONG_TAGS,
+)
+from mainmark.markdown.serializers import SYNTAXES
+from mainmark.markdown.tables import build_grids, classify, is_gutter_cell, own_cells, own_rows
+from mainmark.markdown.walk import (
+    BREAKS,
+    CELL_BREAK,
+    DESCEND,
+    EMPTY,
+    MAX_MARKER_DEPTH,
+    Descend,
+    Frame,
+    Inline,
+    Out,
+    Piece,
+    TreeWalker,
+    Tri,
+    chomp,
+    collapse,
+    normalize_space,
+)
+from mainmark.model import BlockKind, Link
+from mainmark.page.textnorm import drop_invisible
+
+BlockHandler = Callable[[Frame, Frame], list[Piece]]
+
+_ESCAPE = re.compile(
+    r"\\(?=[!-/:-@\[-`{-~]|$)"  # a backslash that would escape what follows
+    r"|[*`]"  # emphasis and code spans
+    r"|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])"  # underscores that could open or close emphasis
+    r"|~~"  # strikethrough
+    r"|<(?=[A-Za-z/!?])"  # raw HTML and autolinks
+    r"|&(?=#?\w+;)"  # entity references
+    r"|\](?=[(\[])"  # the end of a link text
+)
+_SPECIAL = re.compile(r"[\\*`_~<&\]]").search
+_ESCAPE_IN_LINK = re.compile(r"[\[\]]")
+_CELL_TAGS = frozenset({"_cell", "_inline"})
+_LINE_START = re.compile(r"(#{1,6}|[>+-])(?=\s|$)|>|(\d{1,9})[.)](?=\s|$)|=+$|-+$")
+#: Inline tags and the element the clean HTML keeps for them.
+_INLINE_HTML = {**dict.fromkeys(STRONG_TAGS, "strong"), **dict.fromkeys(EM_TAGS, "em"),
+                **dict.fromkeys(DEL_TAGS, "del"), **dict.fromkeys(CODE_TAGS, "code"),
+                "sup": "sup", "sub": "sub", "q": "q"}
+_MARKDOWN_OPTIONS: dict[str, Any] = {
+    "sub_symbol": "<sub>", "sup_symbol": "<sup>", "heading_style": "atx",
+    "escape_asterisks": False, "escape_underscores": False,
+}
+_MARKDOWN = MarkdownConverter(**_MARKDOWN_OPTIONS)
+
+
+def _escape_match(match: re.Match[str]) -> str:
+    return "\\" + match.group(0) if match.group(0) != "~~" else "\\~\\~"
+
+
+def escape_markdown(text: str, parent_tags: frozenset[str] = frozenset()) -> str:
+    """Escape only what would turn ``text`` into markdown syntax where it stands."""
+    if "_noformat" in parent_tags:
+        return text
+    if _SPECIAL(text):
+        text = _ESCAPE.sub(_escape_match, text)
+    if "a" in parent_tags and ("[" in text or "]" in text):
+        text = _ESCAPE_IN_LINK.sub(r"\\\g<0>", text)
+    return text
+
+
+def escape_line(line: str) -> str:
+    """Escape what would read as block syntax at the start of a markdown line."""
+    match = _LINE_START.match(line)
+    if match is None:
+        return line
+    if match.group(2):
+        digits = match.group(2)
+        return digits + "\\" + line[len(digits):]
+    return "\\" + line
+
+
+def is_permalink(href: str | None, text: str) -> bool:
+    """A heading's own anchor ("#", "¶", "🔗" linking to itself): decoration, not text."""
+    if not href or not href.startswith("#"):
+        return False
+    text = text.strip()
+    return 0 < len(text) <= 2 and not any(c.isalnum() for c in text)
+
+
+def list_start(el: HtmlElement | None) -> int:
+    value = (el.get("start") or "").strip() if el is not None else ""
+    return int(value) if value.lstrip("-").isdigit() and len(value) < 10 else 1
+
+
+def _tri(values: list[str]) -> Tri:
+    return values[0], values[1], values[2]
+
+
+class Converter(TreeWalker, MarkdownConverter):
+    """Main content to pieces (one per top-level block), each in all three channels.
+
+    A markdownify ``MarkdownConverter`` subclass: its options and converters are the
+    engine, overridden where RAG needs more (see the module docstring). The walk itself
+    is :class:`~mainmark.walk.TreeWalker`'s, iterative over lxml, because markdownify's
+    own recursion over a BeautifulSoup copy cost more than the whole page budget.
+    """
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        removed: set[HtmlElement] | None = None,
+        link_mode: str = "inline",
+        images: bool = True,
+    ) -> None:
+        TreeWalker.__init__(self, removed)
+        MarkdownConverter.__init__(self, **_MARKDOWN_OPTIONS)
+        self.base_url = base_url
+        self.link_mode = link_mode
+        self.images = images
+        self.links: list[Link] = []
+        #: href -> absolute URL (urljoin is slow and pages repeat their links).
+        self.url_cache: dict[str, str | None] = {}
+        self.handlers: dict[str, BlockHandler] = {
+            "p": self.close_p, "ul": self.close_list, "ol": self.close_list,
+            "menu": self.close_list, "dir": self.close_list, "li": self.close_li,
+            "blockquote": self.close_quote, "dl": self.close_dl, "dt": self.close_dt,
+            "dd": self.close_dd, "figcaption": self.close_figcaption,
+            "figure": self.close_figure,
+        }
+        for tag in HEADING_TAGS:
+            self.handlers[tag] = self.close_heading
+
+    def escape(self, text: str, parent_tags: frozenset[str]) -> str:
+        return escape_markdown(text, parent_tags)
+
+    def escape_line(self, line: str) -> str:
+        return escape_line(line)
+
+    # ------------------------------------------------------------------ leaves
+
+    def leaf(self, el: HtmlElement, tag: str, parent: Frame) -> Out | Descend:
+        if tag == "br":
+            return BREAKS
+        if tag == "img":
+            return self.image(el, parent.tags)
+        if tag == "hr":
+            return [Piece(BlockKind.RULE, [s.render_rule() for s in SYNTAXES], el, el)]
+        if tag == "table":
+            kind = classify(el, self.removed)
+            if kind == "layout":
+                return DESCEND
+            if kind == "code":
+                return self.code_pieces(self.code_cells(el))
+            return self.table_pieces(el)
+        return self.code_pieces([el])  # pre, listing, xmp, plaintext
+
+    def image(self, img: HtmlElement, tags: frozenset[str]) -> Tri:
+        """``![alt](src)``; an image with nothing to say for itself is dropped."""
+        if not self.images or "_heading" in tags:
+            return EMPTY
+        src = image_src(img, self.base_url)
+        alt = " ".join(drop_invisible(
+            img.get("alt") or img.get("title") or _caption_of(img)).split())
+        if not src or not alt:
+            return EMPTY
+        return _tri([s.render_image(alt, src) for s in SYNTAXES])
+
+    def code_pieces(self, pres: list[HtmlElement]) -> list[Piece]:
+        pieces = []
+        for pre in pres:
+            code = code_text(pre, self.removed)
+            if code.strip():
+                lang = code_language(pre)
+                pieces.append(Piece(BlockKind.CODE, [s.render_code(code, lang) for s in SYNTAXES],
+                                    pre, pre, language=lang))
+        return pieces
+
+    def code_cells(self, table: HtmlElement) -> list[HtmlElement]:
+        """The ``pre`` elements of a gutter table's code column."""
+        pres: list[HtmlElement] = []
+        for tr in own_rows(table, self.removed):
+            for cell in own_cells(tr, self.removed):
+                if not is_gutter_cell(cell):
+                    pres.extend(cell.iter("pre"))
+        return pres
+
+    def table_pieces(self, table: HtmlElement) -> list[Piece]:
+        grids = build_grids(table, self.removed, self.cell, len(SYNTAXES))
+        if not grids[0].rows or not any(any(row) for row in grids[0].rows):
+            return []
+        pieces = []
+        caption = next(table.iterchildren("caption"), None)
+        if caption is not None and caption not in self.removed:
+            text = self.cell(caption)
+            if text[0]:
+                pieces.append(Piece(BlockKind.PARAGRAPH, list(text), caption, caption))
+        tables = [s.render_table(g) for s, g in zip(SYNTAXES, grids, strict=True)]
+        pieces.append(Piece(BlockKind.TABLE, tables, table, table))
+        return pieces
+
+    def cell(self, cell: HtmlElement) -> Tri:
+        """A table cell's content on one line, in every channel."""
+        if len(cell) == 0:  # text only, most cells: skip the walk's set-up
+            text = cell.text
+            if not text:
+                return _tri([s.render_cell("") for s in SYNTAXES])
+            plain = collapse(normalize_space(text))
+            md, txt, htm = SYNTAXES
+            return (md.render_cell(escape_markdown(plain, _CELL_TAGS)), txt.render_cell(plain),
+                    htm.render_cell(html_escape(plain, quote=False)))
+        pieces = self.walk([cell], _CELL_TAGS).pieces
+        return _tri([s.render_cell(brk.join(p.out[s.channel] for p in pieces if p.out[s.channel]))
+                     for s, brk in zip(SYNTAXES, CELL_BREAK, strict=True)])
+
+    # ------------------------------------------------------------------ inline converters
+
+    def get_inline(self, tag: str) -> Inline | None:
+        if tag == "a":
+            return self.convert_a
+        html = _INLINE_HTML.get(tag)
+        if html is None:
+            return None
+        if tag in CODE_TAGS:
+            markdown: Callable[[str, frozenset[str]], str] = _code_span
+        elif tag == "q":
+            markdown = _quote_marks
+        else:
+            group = (STRONG_TAGS if tag in STRONG_TAGS else EM_TAGS if tag in EM_TAGS
+                     else DEL_TAGS if tag in DEL_TAGS else frozenset({tag}))
+            markdown = _emphasis(_MARKERS.get(tag, "~~"), group)
+
+        def convert(el: HtmlElement, md: str, txt: str, htm: str,
+                    parent_tags: frozenset[str]) -> Tri:
+            return (markdown(md, parent_tags), txt,
+                    f"<{html}>{htm}</{html}>" if htm.strip() else htm)
+
+        return convert
+
+    def convert_a(self, el: HtmlElement, md: str, txt: str, htm: str,
+                  parent_tags: frozenset[str]) -> Tri:
+        href = el.get("href")
+        if href is not None and href.startswith("#"):  # each channel judges its own text
+            md = "" if is_permalink(href, md) else md
+            txt = "" if is_permalink(href, txt) else txt
+            htm = "" if is_permalink(href, htm) else htm
+        url = self.resolve(href)
+        if url is None:
+            return md, txt, htm
+        if htm.strip():
+            htm = f'<a href="{html_escape(url)}">{htm}</a>'
+        if "_noformat" in parent_tags or not md.strip():
+            return md, txt, htm
+        if self.link_mode == "text":
+            self.links.append(Link(collapse(" ".join(el.text_content().split())), url,
+                                   href or ""))
+            return md, txt, htm
+        if "_heading" in parent_tags:
+            return md, txt, htm
+        prefix, suffix, inner = chomp(md)
+        return f"{prefix}[{inner}]({markdown_target(url)}){suffix}", txt, htm
+
+    def resolve(self, href: str | None) -> str | None:
+        if href is None:
+            return None
+        if href not in self.url_cache:
+            self.url_cache[href] = resolve(href, self.base_url)
+        return self.url_cache[href]
+
+    # ------------------------------------------------------------------ blocks
+
+    def close_block(self, frame: Frame, parent: Frame) -> list[Piece]:
+        handler = self.handlers.get(frame.tag)
+        return handler(frame, parent) if handler else frame.pieces
+
+    def close_p(self, frame: Frame, parent: Frame) -> list[Piece]:
+        for piece in frame.pieces:
+            if piece.anon:
+                piece.first = piece.last = frame.el
+            if piece.hanon:
+                piece.out[2] = f"<p>{piece.out[2]}</p>" if piece.out[2] else ""
+                piece.hanon = False
+        return frame.pieces
+
+    def close_figcaption(self, frame: Frame, parent: Frame) -> list[Piece]:
+        body = SYNTAXES[2].item_body(frame.pieces)
+        pieces = self.close_p(frame, parent)
+        _wrap_html(pieces, f"<figcaption>{body}</figcaption>" if body else "")
+        return pieces
+
+    def close_figure(self, frame: Frame, parent: Frame) -> list[Piece]:
+        html = SYNTAXES[2]
+        body = "\n".join(t for t in map(html.block_text, frame.pieces) if t)
+        _wrap_html(frame.pieces, f"<figure>\n{body}\n</figure>" if body else "")
+        return frame.pieces
+
+    def close_heading(self, frame: Frame, parent: Frame) -> list[Piece]:
+        texts = [collapse(" ".join(p.out[s.channel] for p in frame.pieces).replace("\n", " "))
+                 for s in SYNTAXES]
+        if not texts[0]:
+            return []
+        level = int(frame.tag[1])
+        return [Piece(BlockKind.HEADING, [s.render_heading(level, t) if t else ""
+                                          for s, t in zip(SYNTAXES, texts, strict=True)],
+                      frame.el, frame.el, level=level)]
+
+    def close_li(self, frame: Frame, parent: Frame) -> list[Piece]:
+        bodies = [s.item_body(frame.pieces) for s in SYNTAXES]
+        if parent.tag not in LIST_TAGS:
+            if not bodies[0]:
+                return []
+            out = [s.render_list([(True, b)], False, 1)
+                   for s, b in zip(SYNTAXES, bodies, strict=True)]
+            return [Piece(BlockKind.LIST, out, frame.el, frame.el)]
+        return [Piece(BlockKind.OTHER, bodies, frame.el, frame.el, tag="li")]
+
+    def close_list(self, frame: Frame, parent: Frame) -> list[Piece]:
+        if frame.depth > MAX_MARKER_DEPTH:
+            return frame.pieces
+        ordered = frame.tag == "ol"
+        start = list_start(frame.el)
+        out = []
+        for syntax in SYNTAXES:
+            items: list[tuple[bool, str]] = []
+            for piece in frame.pieces:
+                text = piece.out[syntax.channel] if piece.tag == "li" else syntax.block_text(piece)
+                if piece.tag != "li" and not text:
+                    continue  # a block this channel does not show (an image in the text)
+                if piece.tag != "li" and piece.kind == BlockKind.LIST and items:
+                    items[-1] = (items[-1][0], items[-1][1] + "\n" + text)  # ul directly in ul
+                    continue
+                items.append((piece.tag == "li", text))
+            out.append(syntax.render_list(items, ordered, start))
+        return [Piece(BlockKind.LIST, out, frame.el, frame.el)] if out[0] else []
+
+    def close_quote(self, frame: Frame, parent: Frame) -> list[Piece]:
+        bodies = ["\n\n".join(t for t in map(s.block_text, frame.pieces) if t) for s in SYNTAXES]
+        if not bodies[0] or frame.depth > MAX_MARKER_DEPTH:
+            return frame.pieces
+        quotes = [s.render_quote(b) for s, b in zip(SYNTAXES, bodies, strict=True)]
+        return [Piece(BlockKind.QUOTE, quotes, frame.el, frame.el)]
+
+    def close_dt(self, frame: Frame, parent: Frame) -> list[Piece]:
+        if parent.tag != "dl":
+            return self.close_p(frame, parent)
+        texts = [collapse(" ".join(p.out[s.channel] for p in frame.pieces).replace("\n", " "))
+                 for s in SYNTAXES]
+        return [Piece(BlockKind.OTHER, texts, frame.el, frame.el, tag="dt")] if texts[0] else []
+
+    def close_dd(self, frame: Frame, parent: Frame) -> list[Piece]:
+        if parent.tag != "dl":
+            return frame.pieces
+        bodies = [s.item_body(frame.pieces) for s in SYNTAXES]
+        return [Piece(BlockKind.OTHER, bodies, frame.el, frame.el, tag="dd")] if bodies[0] else []
+
+    def close_dl(self, frame: Frame, parent: Frame) -> list[Piece]:
+        out = [s.render_definitions([(p.tag, t) for p in frame.pieces if (t := s.block_text(p))])
+               for s in SYNTAXES]
+        return [Piece(BlockKind.DEFINITIONS, out, frame.el, frame.el)] if out[0] else []
+
+
+def _wrap_html(pieces: list[Piece], html: str) -> None:
+    """Give the HTML channel one element for all of ``pieces`` (figure, figcaption)."""
+    for index, piece in enumerate(pieces):
+        piece.out[2] = html if index == 0 else ""
+        piece.hanon = False
+
+
+_MARKERS = {"b": "**", "strong": "**", "i": "*", "em": "*", "sup": "<sup>", "sub": "<sub>"}
+
+
+def _emphasis(marker: str, group: frozenset[str]) -> Callable[[str, frozenset[str]], str]:
+    close = "</" + marker[1:] if marker.startswith("<") else marker
+
+    def convert(text: str, parent_tags: frozenset[str]) -> str:
+        if "_noformat" in parent_tags or "_heading" in parent_tags or (
+                not group.isdisjoint(parent_tags)):
+            return text
+        prefix, suffix, inner = chomp(text)
+        if not inner:
+            return text
+        return f"{prefix}{marker}{inner}{close}{suffix}"
+
+    return convert
+
+
+def _code_span(text: str, parent_tags: frozenset[str]) -> str:
+    if "_noformat" in parent_tags:
+        return text
+    code = MarkdownConverter.convert_code  # type: ignore[attr-defined]
+    return str(code(_MARKDOWN, None, text, parent_tags))
+
+
+def _quote_marks(text: str, parent_tags: frozenset[str]) -> str:
+    return f"“{text}”" if text.strip() else text
+
+
+def _caption_of(img: HtmlElement) -> str:
+    """The caption of the figure an image sits in (its stand-in when alt is missing)."""
+    el: HtmlElement | None = img.getparent()
+    for _ in range(4):
+        if el is None:
+            return ""
+        if el.tag == "figure":
+            caption = next(el.iter("figcaption"), None)
+            return caption.text_content() if caption is not None else ""
+        el = el.getparent()
+    return ""

@@ -1,0 +1,123 @@
+"""Main content to markdown, text and clean HTML, with the markdown's block spans.
+
+One walk (:mod:`mainmark.walk`) builds all three serializations side by side; the
+markdown one also yields the blocks, whose byte offsets are counted here as the
+markdown is assembled, never searched for afterwards.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from html import escape as html_escape
+
+from mainmark.markdown.convert import Converter, escape_line, escape_markdown
+from mainmark.markdown.serializers import SYNTAXES
+from mainmark.markdown.walk import Piece, collapse
+from mainmark.model import Block, BlockKind, Content, Link, Metadata
+from mainmark.options import Options
+from mainmark.page.srcmap import SourceMap
+
+BLOCK_SEPARATOR = "\n\n"
+
+
+@dataclass(slots=True)
+class Rendered:
+    markdown: str
+    text: str
+    html: str
+    blocks: list[Block] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+
+
+def render(
+    content: Content, metadata: Metadata, srcmap: SourceMap | None, options: Options
+) -> Rendered:
+    """Serialize ``content`` three ways; ``blocks`` index the markdown."""
+    converter = Converter(base_url=content.base_url, removed=content.removed,
+                          link_mode=options.links, images=options.images)
+    pieces = converter.walk(list(content.roots)).pieces
+    for para in content.paragraphs:
+        plain = collapse(" ".join(para.split()))
+        if plain:
+            html = f"<p>{html_escape(plain, quote=False)}</p>"
+            pieces.append(Piece(BlockKind.PARAGRAPH, [escape_line(escape_markdown(plain)),
+                                                      plain, html]))
+    if pieces and options.title_heading and metadata.title and not any(
+        p.kind == BlockKind.HEADING and p.level == 1 for p in pieces
+    ):
+        title = collapse(" ".join(metadata.title.split()))
+        if title:  # the title is the markdown's heading path root, not page text
+            pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title), "", ""],
+                                   level=1))
+    markdown, blocks = assemble(pieces, srcmap)
+    headline = _headline_piece(pieces, metadata.title)
+    text = BLOCK_SEPARATOR.join(t for t in (tidy(p.out[1]) for p in pieces
+                                            if p.out[1] and p is not headline) if t)
+    html_of = SYNTAXES[2].block_text
+    return Rendered(
+        markdown=markdown,
+        text=text,
+        html=unicodedata.normalize("NFC", "\n".join(h for h in map(html_of, pieces) if h)),
+        blocks=blocks,
+        links=converter.links,
+    )
+
+
+#: The headline is looked for among this many leading blocks.
+_HEADLINE_WINDOW = 3
+
+
+def _headline_piece(pieces: list[Piece], title: str | None) -> Piece | None:
+    """The article's own headline heading, if the content opens with it.
+
+    The headline is the document's title (metadata, and the markdown's ``#`` root);
+    the plain text is the body. Without this, ``text`` would hold the headline when
+    the template puts it inside the article box and not when it sits outside.
+    """
+    if not title:
+        return None
+    key = " ".join(title.split()).casefold()
+    for piece in pieces[:_HEADLINE_WINDOW]:
+        if (piece.kind == BlockKind.HEADING and piece.out[1]
+                and " ".join(piece.out[1].split()).casefold() == key):
+            return piece
+    return None
+
+
+def tidy(text: str) -> str:
+    """NFC, no trailing blanks on any line, no blank edge lines."""
+    text = unicodedata.normalize("NFC", text)
+    if "\n" not in text:  # most blocks: one line
+        return text.rstrip()
+    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+
+
+def assemble(pieces: list[Piece], srcmap: SourceMap | None) -> tuple[str, list[Block]]:
+    """Join the pieces' markdown with one blank line, counting each block's UTF-8 span."""
+    parts: list[str] = []
+    blocks: list[Block] = []
+    offset = 0
+    for piece in pieces:
+        text = tidy(piece.out[0])
+        if not text:
+            continue
+        if parts:
+            parts.append(BLOCK_SEPARATOR)
+            offset += len(BLOCK_SEPARATOR)
+        size = len(text.encode("utf-8", "surrogatepass"))
+        src_start, src_end = _source_span(piece, srcmap)
+        blocks.append(Block(piece.kind, text, offset, offset + size, level=piece.level,
+                            src_start=src_start, src_end=src_end, language=piece.language))
+        parts.append(text)
+        offset += size
+    return "".join(parts), blocks
+
+
+def _source_span(piece: Piece, srcmap: SourceMap | None) -> tuple[int | None, int | None]:
+    if srcmap is None or piece.first is None or piece.last is None:
+        return None, None
+    first, last = srcmap.span(piece.first), srcmap.span(piece.last)
+    if first is None or last is None:
+        return None, None
+    return first[0], max(first[1], last[1])

@@ -1,0 +1,192 @@
+"""How each channel writes a structural decision down: markdown, plain text, clean HTML.
+
+The walk (:mod:`mainmark.walk`) and the converter (:mod:`mainmark.convert`) decide what
+is a block, a table, a list item, code; a :class:`Syntax` only turns a finished decision
+into its channel's text. Keeping the decisions in one place is what keeps the three
+outputs carrying the same content; keeping them out of the per-text-node path is what
+lets one walk feed all three channels cheaply.
+"""
+
+from __future__ import annotations
+
+from html import escape as html_escape
+
+from mainmark.markdown.codeblocks import fence
+from mainmark.markdown.links import markdown_target
+from mainmark.markdown.tables import Grid, pipe_cell, pipe_table
+from mainmark.markdown.walk import Piece
+from mainmark.model import BlockKind
+
+#: Markdown escapes inside an image's alt text (``[``/``]`` would end the link text).
+_ALT_ESCAPES = str.maketrans({"\\": "\\\\", "[": "\\[", "]": "\\]"})
+
+
+class Syntax:
+    """Markdown: the master channel, whose blocks index ``Document.markdown``."""
+
+    channel = 0
+    item_gap = "\n\n"
+
+    def block_text(self, piece: Piece) -> str:
+        """A piece as it stands among blocks (the HTML channel wraps anonymous runs)."""
+        return piece.out[self.channel]
+
+    def item_body(self, pieces: list[Piece]) -> str:
+        """Blocks of one list item; a nested list follows its text without a blank line."""
+        out = ""
+        prev: Piece | None = None
+        for piece in pieces:
+            text = self.block_text(piece)
+            if not text:
+                continue
+            if prev is not None:
+                tight = piece.kind == BlockKind.LIST or prev.kind == BlockKind.LIST
+                out += "\n" if tight else self.item_gap
+            out += text
+            prev = piece
+        return out
+
+    def render_image(self, alt: str, src: str) -> str:
+        return f"![{alt.translate(_ALT_ESCAPES)}]({markdown_target(src)})"
+
+    def render_rule(self) -> str:
+        return "---"
+
+    def render_code(self, code: str, language: str | None) -> str:
+        return fence(code, language)
+
+    def render_cell(self, text: str) -> str:
+        return pipe_cell(text)
+
+    def render_table(self, grid: Grid) -> str:
+        return pipe_table(grid)
+
+    def render_heading(self, level: int, text: str) -> str:
+        return "#" * level + " " + text
+
+    def render_list(self, items: list[tuple[bool, str]], ordered: bool, start: int) -> str:
+        lines = []
+        number = start
+        for _, body in items:
+            if body:
+                lines.append(bullet(f"{number}." if ordered else "-", body))
+            number += 1
+        return "\n".join(lines)
+
+    def render_quote(self, body: str) -> str:
+        return "\n".join("> " + line if line else ">" for line in body.split("\n"))
+
+    def render_definitions(self, entries: list[tuple[str, str]]) -> str:
+        out = ""
+        prev = ""
+        for tag, text in entries:
+            if tag == "dd":
+                text = ": " + text.replace("\n", "\n  ").replace("\n  \n", "\n\n")
+            sep = "\n" if (tag == "dd" or prev == "dt") and prev in ("dt", "dd") else "\n\n"
+            out += (sep if out else "") + text
+            prev = tag
+        return out
+
+
+def bullet(marker: str, body: str) -> str:
+    """``body`` as a list item: marker on the first line, later lines indented under it."""
+    pad = " " * (len(marker) + 1)
+    lines = body.split("\n")
+    rest = [pad + line if line else "" for line in lines[1:]]
+    return "\n".join([f"{marker} {lines[0]}".rstrip(), *rest])
+
+
+class TextSyntax(Syntax):
+    """Text as a reader sees it: no markup, table rows as tab-separated lines, code
+    verbatim, no images or rules."""
+
+    channel = 1
+    item_gap = "\n"
+
+    def render_image(self, alt: str, src: str) -> str:
+        return ""
+
+    def render_rule(self) -> str:
+        return ""
+
+    def render_code(self, code: str, language: str | None) -> str:
+        return code
+
+    def render_cell(self, text: str) -> str:
+        return " ".join(text.split())
+
+    def render_table(self, grid: Grid) -> str:
+        return "\n".join("\t".join(row) for row in grid.rows)
+
+    def render_heading(self, level: int, text: str) -> str:
+        return text
+
+    def render_list(self, items: list[tuple[bool, str]], ordered: bool, start: int) -> str:
+        return "\n".join(body for _, body in items if body)
+
+    def render_quote(self, body: str) -> str:
+        return body
+
+    def render_definitions(self, entries: list[tuple[str, str]]) -> str:
+        return "\n".join(text for _, text in entries if text)
+
+
+class HtmlSyntax(Syntax):
+    """Clean HTML: semantic tags only, no class, style or id, absolute URLs."""
+
+    channel = 2
+
+    def block_text(self, piece: Piece) -> str:
+        html = piece.out[2]
+        return f"<p>{html}</p>" if piece.hanon and html else html
+
+    def item_body(self, pieces: list[Piece]) -> str:
+        if len(pieces) == 1 and pieces[0].hanon:
+            return pieces[0].out[2]
+        return "\n".join(t for t in map(self.block_text, pieces) if t)
+
+    def render_image(self, alt: str, src: str) -> str:
+        return f'<img src="{html_escape(src)}" alt="{html_escape(alt)}">'
+
+    def render_rule(self) -> str:
+        return "<hr>"
+
+    def render_code(self, code: str, language: str | None) -> str:
+        attr = f' data-language="{html_escape(language)}"' if language else ""
+        return f"<pre{attr}><code>{html_escape(code, quote=False)}</code></pre>"
+
+    def render_cell(self, text: str) -> str:
+        return text
+
+    def render_table(self, grid: Grid) -> str:
+        rows = grid.rows
+        lines = ["<table>"]
+        if grid.header:
+            lines.append("<thead><tr>" + "".join(f"<th>{c}</th>" for c in rows[0])
+                         + "</tr></thead>")
+            rows = rows[1:]
+        lines.append("<tbody>")
+        lines.extend("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+        lines.append("</tbody>\n</table>")
+        return "\n".join(lines)
+
+    def render_heading(self, level: int, text: str) -> str:
+        return f"<h{level}>{text}</h{level}>"
+
+    def render_list(self, items: list[tuple[bool, str]], ordered: bool, start: int) -> str:
+        tag = "ol" if ordered else "ul"
+        attr = f' start="{start}"' if ordered and start != 1 else ""
+        body = "\n".join(f"<li>{text}</li>" for _, text in items)
+        return f"<{tag}{attr}>\n{body}\n</{tag}>"
+
+    def render_quote(self, body: str) -> str:
+        return f"<blockquote>\n{body}\n</blockquote>" if body else ""
+
+    def render_definitions(self, entries: list[tuple[str, str]]) -> str:
+        body = "\n".join(f"<{tag}>{text}</{tag}>" if tag in ("dt", "dd") else text
+                         for tag, text in entries)
+        return f"<dl>\n{body}\n</dl>"
+
+
+#: The channels in ``Piece.out`` order.
+SYNTAXES: tuple[Syntax, Syntax, Syntax] = (Syntax(), TextSyntax(), HtmlSyntax())

@@ -1,0 +1,449 @@
+"""DOM lookups around the headline: bylines, datelines and ``<time>`` elements.
+
+Pages print the byline and the date with the headline: just after the ``<h1>``
+(sometimes just before it, in the header block above). So the elements and text
+nodes around the headline are read once, in one bounded walk (a fixed budget of
+elements after it and before it), and every lookup works on what that walk
+collected. Searching the whole article or page for class names instead costs
+milliseconds per page in libxml2 (``contains(@class, ...)`` over every element)
+and finds the bylines of teasers and comments as readily as the article's own.
+
+Only two lookups leave the walk, both cheap: ``<time>`` elements (one tag search),
+and ``rel``/``itemprop`` author markup in the article around the headline, where
+WordPress-style themes print the byline in the article's footer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import islice
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.metadata.authors import TEXT_KIND
+from mainmark.metadata.metafields import SKIP_TEXT_TAGS, elements
+
+_MAX_CANDIDATES = 40
+_ANCESTOR_LIMIT = 40
+#: Elements visited after, and before, the headline (empty wrappers cost as much as text).
+_NEAR_ELEMENTS = 150
+#: Ancestor levels whose preceding siblings are read before the headline.
+_BEFORE_LEVELS = 5
+#: Text lines read after and before the headline for datelines and bylines.
+_NEAR_AFTER = 40
+_NEAR_BEFORE = 12
+#: Header lines read after and before the headline at most (kicker, byline, dateline).
+_HEADER_AFTER = 12
+_HEADER_BEFORE = 4
+#: A byline or dateline is a short line; longer text is prose that may mention dates.
+_SHORT_LINE = 100
+_DATELINE_PREFIX = 24
+
+# One predicate, one axis walk: a union of per-attribute searches walks the subtree
+# once per branch and sorts the result.
+_BYLINE_MARKED = etree.XPath(
+    "descendant::*[(@class and (contains(@class, 'uthor') or contains(@class, 'utor')"
+    " or contains(@class, 'yline') or contains(@class, 'erfasser') or contains(@class, 'uteur')))"
+    " or (@id and (contains(@id, 'uthor') or contains(@id, 'yline')))"
+    " or (@data-testid and (contains(@data-testid, 'yline') or contains(@data-testid, 'uthor')))"
+    " or (@rel and contains(@rel, 'author')) or (@itemprop and contains(@itemprop, 'author'))"
+    " or self::address]"
+)
+_MARKED_AUTHOR = etree.XPath(
+    "descendant::*[(@rel and contains(@rel, 'author'))"
+    " or (@itemprop and contains(@itemprop, 'author'))]"
+)
+
+#: Regions whose bylines and dates belong to other content: comments, sidebars, teasers.
+_ELSEWHERE = re.compile(
+    r"(?:^|[\s_-])(?:comment|avatar|related|teaser|widget|sidebar|recommend)", re.IGNORECASE
+)
+#: A footer by class: like ``<footer>``, the article's own when inside the article.
+_FOOTER_MARK = re.compile(r"(?:^|[\s_-])footer", re.IGNORECASE)
+#: Class/id/test-id words of a byline element ("author-name", "byline", "authorbox", "auteurs").
+_BYLINE_MARK = re.compile(
+    r"(?:^|[\s_-])(?:author|byline|autor|auteur|verfasser)(?:s|in|en)?"
+    r"(?:[\s_-]?(?:name|box|info|block|line|wrap))?(?:$|[\s_-])",
+    re.IGNORECASE,
+)
+#: Fragments of byline and date marks, searched in the lowercased attribute values of
+#: every element near the headline: a first filter, case-sensitive because a
+#: case-insensitive search over long ``style`` and ``srcset`` values costs five times more.
+_BYLINE_HINT = re.compile(r"uthor|yline|autor|uteur|erfasser")
+_DATE_HINT = re.compile(r"date|datum|publish|posted|time")
+_DATE_MARK = re.compile(r"date|datum|publish|posted|dateline|time", re.IGNORECASE)
+_PUBLISHED_MARK = re.compile(r"publish|datePublished|created|posted", re.IGNORECASE)
+_MODIFIED_MARK = re.compile(r"modif|updat|aktualisiert", re.IGNORECASE)
+#: Forum profile boxes (phpBB, vBulletin, Discourse) print the poster's join date beside
+#: every post, before the post's own date: "Registriert: 18.09.2008", "Joined: Mar 2011".
+_MEMBER_SINCE = re.compile(
+    r"\b(?:registriert|registered|joined|member since|mitglied seit|dabei seit|inscrit|"
+    r"registrado|iscritto|geregistreerd|lid sinds)\b", re.IGNORECASE)
+#: A line that starts like a byline: "By Jane Doe", "Von Max Muster", "Text: ...",
+#: "Ein Gastbeitrag von ...", "- Redaktion: ..." (the rest of a "date - byline" line).
+_BY = r"(?:by|von|par|por|door)"
+_AUTHOR_LABEL = r"(?:text|texte|autor|autorin|author|redaktion|by|von)\s*:"
+_BYLINE_LINE = re.compile(
+    rf"^[\s|•·–—-]*(?:(?:{TEXT_KIND}|(?:(?:ein|eine|a|an)\s+)?(?:text|story|words|written"
+    rf"|reported|posted|article|interview))\s+)?(?:{_BY}\s|{_AUTHOR_LABEL}\s*)\S",
+    re.IGNORECASE,
+)
+#: A lead-in standing alone on its line, the name on the next: "Von" / "Patrick Otte".
+_BYLINE_LABEL = re.compile(rf"^(?:{_BY}|{_AUTHOR_LABEL})$", re.IGNORECASE)
+#: Separators between the parts of a header line ("05.02.2020 - Redaktion: Jane Doe").
+_LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
+#: A header line announcing a revision, not the publication ("Aktualisiert am ...").
+_MODIFIED_LINE = re.compile(
+    r"updated|aktualisiert|geändert|modified|mis à jour|actualizado|aggiornato|last edited"
+    r"|zuletzt",
+    re.IGNORECASE,
+)
+
+
+class _Walk:
+    """Text nodes and elements around the headline, nearest first, read once.
+
+    Each direction stops at an element budget or once it holds as many lines as the
+    lookups read, whichever comes first: text-dense pages stop early.
+    """
+
+    __slots__ = ("_marks", "after_elements", "after_texts", "before_elements", "before_texts")
+
+    def __init__(self, headline: HtmlElement | None) -> None:
+        self.after_texts: list[str] = []
+        self.after_elements: list[HtmlElement] = []
+        self.before_texts: list[str] = []
+        self.before_elements: list[HtmlElement] = []
+        self._marks: list[tuple[HtmlElement, str]] | None = None
+        if headline is not None:
+            self._after(headline)
+            self._before(headline)
+
+    def _after(self, el: HtmlElement) -> None:
+        budget = _Budget(_NEAR_ELEMENTS, _NEAR_AFTER)
+        node: HtmlElement | None = el
+        while node is not None and budget.left():
+            if node.tail:
+                budget.text(node.tail, self.after_texts)
+            for sibling in node.itersiblings():
+                _collect(sibling, budget, self.after_texts, self.after_elements)
+                if not budget.left():
+                    return
+            node = node.getparent()
+
+    def _before(self, el: HtmlElement) -> None:
+        """Within the headline's first ancestors (a blog's date heading sits above the
+        post's wrappers); each sibling read in order, then reversed, so the lists run
+        from the headline backwards."""
+        budget = _Budget(_NEAR_ELEMENTS, _NEAR_BEFORE)
+        node: HtmlElement | None = el
+        for _ in range(_BEFORE_LEVELS):
+            if node is None:
+                return
+            for sibling in node.itersiblings(preceding=True):
+                texts: list[str] = []
+                elements: list[HtmlElement] = []
+                _collect(sibling, budget, texts, elements)
+                self.before_texts.extend(reversed(texts))
+                self.before_elements.extend(reversed(elements))
+                if not budget.left():
+                    return
+            node = node.getparent()
+
+    def marked(self) -> list[tuple[HtmlElement, str]]:
+        """Walked elements with their attribute values joined and lowercased, built once
+        for the byline and the dateline lookups."""
+        if self._marks is None:
+            self._marks = [
+                (el, " ".join(el.values()).lower())
+                for el in self.after_elements + self.before_elements
+            ]
+        return self._marks
+
+
+class _Budget:
+    """Elements and non-blank text nodes a walk may still take."""
+
+    __slots__ = ("elements", "lines")
+
+    def __init__(self, elements: int, lines: int) -> None:
+        self.elements = elements
+        self.lines = lines
+
+    def left(self) -> bool:
+        return self.elements > 0 and self.lines > 0
+
+    def text(self, text: str, texts: list[str]) -> None:
+        texts.append(text)
+        if not text.isspace():
+            self.lines -= 1
+
+
+def _collect(
+    el: HtmlElement, budget: _Budget, texts: list[str], elements: list[HtmlElement]
+) -> None:
+    """Texts, tails and elements of ``el``'s subtree in pre-order, within ``budget``.
+
+    The hot loop of the walk: counters are kept in locals and written back once.
+    """
+    left, lines = budget.elements, budget.lines
+    for sub in el.iter():
+        left -= 1
+        if left <= 0 or lines <= 0:
+            budget.elements, budget.lines = left, lines
+            return
+        tag = sub.tag
+        if isinstance(tag, str):
+            elements.append(sub)
+            text = sub.text
+            if text and tag not in SKIP_TEXT_TAGS:
+                texts.append(text)
+                lines -= not text.isspace()
+        if sub is not el:
+            tail = sub.tail
+            if tail:
+                texts.append(tail)
+                lines -= not tail.isspace()
+    budget.elements, budget.lines = left, lines
+    if el.tail:
+        budget.text(el.tail, texts)
+
+
+class Dom:
+    """DOM lookups anchored on the headline element (``None``: nothing to anchor on)."""
+
+    def __init__(self, root: HtmlElement, headline: HtmlElement | None) -> None:
+        self.root = root
+        self.headline = headline
+        self._keep: set[HtmlElement] = (
+            set(headline.iterancestors()) if headline is not None else set()
+        )
+        self.region = self._region()
+        self._walk: _Walk | None = None
+        self._near: list[str] | None = None
+        self._header: list[str] | None = None
+
+    @property
+    def walk(self) -> _Walk:
+        if self._walk is None:
+            self._walk = _Walk(self.headline)
+        return self._walk
+
+    def _region(self) -> HtmlElement:
+        """The article (or header block) around the headline: where its byline and date sit."""
+        if self.headline is None:
+            return self.root
+        node = self.headline
+        for _ in range(4):
+            parent = node.getparent()
+            if parent is None or parent.tag in ("body", "html"):
+                break
+            node = parent
+            if node.tag in ("article", "main"):
+                break
+        return node
+
+    def elsewhere(self, el: HtmlElement) -> bool:
+        """Inside comments, a sidebar, teasers, nav or the page footer.
+
+        An ancestor that also holds the headline is never "elsewhere": a page wrapper
+        classed ``has-sidebar`` holds the article too. A footer (by tag or class)
+        inside the ``<article>`` is the article's own: WordPress prints byline and
+        date there.
+        """
+        node: HtmlElement | None = el
+        steps = 0
+        in_footer = False
+        while node is not None and steps < _ANCESTOR_LIMIT:
+            tag = node.tag
+            if node in self._keep:
+                return in_footer and tag not in ("article", "main")
+            if tag in ("aside", "nav"):
+                return True
+            marks = f"{node.get('class') or ''} {node.get('id') or ''}"
+            if tag == "footer" or _FOOTER_MARK.search(marks):
+                in_footer = True
+            elif tag in ("article", "main"):
+                in_footer = False
+            if len(marks) > 1 and _ELSEWHERE.search(marks):
+                return True
+            node = node.getparent()
+            steps += 1
+        return in_footer
+
+    def near_lines(self) -> list[str]:
+        """Short text lines right after the headline, then right before it."""
+        if self._near is None:
+            walk = self.walk
+            self._near = list(_lines(walk.after_texts, _NEAR_AFTER))
+            self._near.extend(_lines(walk.before_texts, _NEAR_BEFORE))
+        return self._near
+
+    def header_lines(self) -> list[str]:
+        """The short lines printed with the headline: its kicker, dateline and byline.
+
+        Read after the headline up to the first line of prose (the article body has
+        begun), and a few lines before it; nearest first. Lines naming an update are
+        left out: the header's date line must be the publication's.
+        """
+        if self._header is None:
+            walk = self.walk
+            after = _header_run(walk.after_texts, _HEADER_AFTER)
+            before = _header_run(walk.before_texts, _HEADER_BEFORE)
+            self._header = _without_updates(after) + _without_updates(before)
+        return self._header
+
+    def bylines(self) -> Iterator[tuple[str, str]]:
+        """(signal, text) of byline candidates: marked elements and byline lines near the
+        headline, then marked elements in the article around it."""
+        seen: set[HtmlElement] = set()
+        for el, values in self.walk.marked():
+            if el.tag != "address" and not _BYLINE_HINT.search(values):
+                continue
+            signal = _byline_signal(el)
+            if signal and not self.elsewhere(el):
+                seen.add(el)
+                line = _short_text(el)
+                if line:
+                    yield signal, line
+        yield from (("byline-text", line) for line in _byline_lines(self.near_lines()))
+        # Last, a search of a whole container, the costliest lookup, reached by few pages:
+        # the <article> or <main> around the headline (a byline box in a side column or
+        # the article's footer), or the page when no headline was found to walk from.
+        if self.headline is not None and self.region.tag not in ("article", "main"):
+            return
+        for el in elements(_BYLINE_MARKED, self.region)[:_MAX_CANDIDATES]:
+            signal = _byline_signal(el)
+            if signal and el not in seen and not self.elsewhere(el):
+                line = _short_text(el)
+                if line:
+                    yield signal, line
+
+    def times(self) -> Iterator[tuple[str, str]]:
+        """(signal, value) of ``<time>`` elements: publication-marked, in region, anywhere.
+
+        The value is the ``datetime`` attribute, or the element's text when it has none.
+        """
+        found = [
+            el for el in islice(self.root.iter("time"), _MAX_CANDIDATES) if not self.elsewhere(el)
+        ]
+        values = [(el, el.get("datetime") or _short_text(el, 80) or "") for el in found]
+        marks = [f"{el.get('itemprop') or ''} {el.get('class') or ''}" for el in found]
+        for (el, value), mark in zip(values, marks, strict=True):
+            if "pubdate" in el.attrib or _PUBLISHED_MARK.search(mark):
+                yield "time-pubdate", value
+        region = set(self.region.iter("time")) if self.region is not self.root else set(found)
+        for (el, value), mark in zip(values, marks, strict=True):
+            if el in region and (not _MODIFIED_MARK.search(mark) or _PUBLISHED_MARK.search(mark)):
+                yield "time", value
+        for (el, value), mark in zip(values, marks, strict=True):
+            if el not in region and not _MODIFIED_MARK.search(mark):
+                yield "time-page", value
+
+    def date_lines(self) -> Iterator[tuple[str, str]]:
+        """(signal, text) of visible datelines: date-classed elements near the headline,
+        then short lines around it."""
+        for el, values in self.walk.marked():
+            if not _DATE_HINT.search(values) or el.tag in SKIP_TEXT_TAGS:
+                continue
+            mark = f"{el.get('class') or ''} {el.get('id') or ''}"
+            if not _DATE_MARK.search(mark):
+                continue
+            if _MODIFIED_MARK.search(mark) and not _PUBLISHED_MARK.search(mark):
+                continue
+            line = _short_text(el, _SHORT_LINE)
+            if line and not self.elsewhere(el):
+                yield "date-class", line
+        previous = ""
+        for line in self.near_lines():
+            if not (_MEMBER_SINCE.search(line) or _MEMBER_SINCE.search(previous)):
+                yield "date-text", line
+            previous = line
+
+
+def _byline_lines(lines: list[str]) -> Iterator[str]:
+    """Lines, or parts of lines, that read as a byline; a bare label joins the next line."""
+    for index, line in enumerate(lines):
+        if _BYLINE_LABEL.match(line) and index + 1 < len(lines):
+            yield f"{line} {lines[index + 1]}"
+            continue
+        for part in _LINE_PARTS.split(line):
+            if _BYLINE_LINE.match(part):
+                yield part
+                break
+
+
+def _byline_signal(el: HtmlElement) -> str | None:
+    tag = el.tag
+    if tag == "address":
+        return "address"
+    if tag in ("meta", "link"):
+        return None
+    rel, prop = el.get("rel"), el.get("itemprop")
+    if rel and " author " in f" {rel} ":
+        return "rel-author"
+    if prop and " author " in f" {prop} ":
+        return "itemprop-author"
+    marks = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('data-testid') or ''}"
+    if len(marks) > 7 and _BYLINE_MARK.search(marks):
+        return "byline"
+    return None
+
+
+def _short_text(el: HtmlElement, limit: int = 200) -> str | None:
+    """Whitespace-collapsed text, with a space between text nodes ("Author" label + name)."""
+    value = " ".join(" ".join(el.itertext()).split())
+    return value if 0 < len(value) <= limit else None
+
+
+def _lines(texts: list[str], limit: int) -> Iterator[str]:
+    count = 0
+    for raw in texts:
+        line = " ".join(raw.split())
+        if not line:
+            continue
+        count += 1
+        if count > limit:
+            return
+        # A long text node is prose that may mention any date; only a dateline
+        # prefix ("01.02.2022 Headline of the press release ...") is kept.
+        yield line if len(line) <= _SHORT_LINE else line[:_DATELINE_PREFIX]
+
+
+def _without_updates(lines: list[str]) -> list[str]:
+    """``lines`` minus update notices, and the date line after a bare "Updated:" label."""
+    out: list[str] = []
+    skip_next = False
+    for line in lines:
+        if _MODIFIED_LINE.search(line):
+            skip_next = not any(ch.isdigit() for ch in line)
+        elif skip_next:
+            skip_next = False
+        else:
+            out.append(line)
+    return out
+
+
+def _header_run(texts: list[str], limit: int) -> list[str]:
+    """Short lines until prose starts, at most ``limit`` of them.
+
+    One long line is passed over (the standfirst under a headline); the second
+    is the article body.
+    """
+    out: list[str] = []
+    long_lines = 0
+    for raw in texts:
+        line = " ".join(raw.split())
+        if not line:
+            continue
+        if len(line) > _SHORT_LINE:
+            long_lines += 1
+            if long_lines > 1:
+                break
+            continue
+        if len(out) >= limit:
+            break
+        out.append(line)
+    return out

@@ -1,0 +1,142 @@
+"""Metadata signals read straight from the tree: meta and link tags, title, headings.
+
+Cost matters here: this runs on every page. ``<meta>``, ``<link>`` and ``<title>``
+are read from ``<head>`` with anchored XPaths (a few dozen nodes), never with a
+search of the whole tree; ``<meta>`` and ``<link>`` that tag soup pushed into
+``<body>`` are read there too, as direct children. Bylines and datelines, read
+around the headline, are in :mod:`mainmark.headline_dom`.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+from urllib.parse import urljoin
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.metadata.metafields import SKIP_TEXT_TAGS, elements
+
+_MAX_META = 2_000
+_MAX_VALUE = 5_000
+_MAX_SUBHEADINGS = 60
+#: Longer ``<h2>``/``<h3>`` texts are not headlines.
+_MAX_HEADING = 300
+
+# A <meta> or <link> after a body-only tag in <head> ends up as a child of <body>.
+_HEAD_META = etree.XPath("/html/head/meta | /html/body/meta")
+_HEAD_LINK = etree.XPath("/html/head/link[@href] | /html/body/link[@href]")
+_HEAD_BASE = etree.XPath("/html/head/base/@href")
+_TITLE = etree.XPath("/html/head/title | /html/title")
+_ANY_TITLE = etree.XPath("//title")
+_LANG = etree.XPath(
+    "/html/@lang | /html/@xml:lang", namespaces={"xml": "http://www.w3.org/XML/1998/namespace"}
+)
+
+#: Class words marking a kicker (overline) inside a headline: shown above it, not part of it.
+_KICKER = re.compile(
+    r"kicker|dachzeile|overline|eyebrow|topline|roofline|spitzmarke|supertitle|headline-intro",
+    re.IGNORECASE,
+)
+
+
+
+
+def _strings(xpath: etree.XPath, node: HtmlElement) -> list[str]:
+    result = xpath(node)
+    return [str(v) for v in result if isinstance(v, str)] if isinstance(result, list) else []
+
+
+def meta_values(root: HtmlElement) -> dict[str, list[str]]:
+    """Every ``<meta>`` content keyed by its lowercased name, property or http-equiv."""
+    out: dict[str, list[str]] = {}
+    for el in elements(_HEAD_META, root)[:_MAX_META]:
+        content = el.get("content")
+        if content is None:
+            continue
+        content = content.strip()[:_MAX_VALUE]
+        if not content:
+            continue
+        for attr in ("name", "property", "http-equiv"):
+            key = el.get(attr)
+            if key:
+                for name in key.split() if attr == "property" else [key]:
+                    out.setdefault(name.strip().lower(), []).append(content)
+    return out
+
+
+def link_hrefs(root: HtmlElement) -> dict[str, str]:
+    """First ``href`` per lowercased ``rel`` token (canonical, image_src, author, ...)."""
+    out: dict[str, str] = {}
+    for el in elements(_HEAD_LINK, root)[:_MAX_META]:
+        href = (el.get("href") or "").strip()
+        if href:
+            for rel in (el.get("rel") or "").lower().split():
+                out.setdefault(rel, href)
+    return out
+
+
+def base_url(root: HtmlElement, url: str | None) -> str | None:
+    """The URL relative links resolve against: ``<head><base href>`` joined onto ``url``.
+
+    Read from ``<head>`` only (where HTML allows ``<base>``), which spares the whole-tree
+    search ``Page.base_url`` makes; the metadata stage runs on every page.
+    """
+    for href in _strings(_HEAD_BASE, root)[:1]:
+        href = href.strip()
+        if href and not href.lower().startswith(("javascript:", "data:")):
+            try:
+                return urljoin(url or "", href) or url
+            except ValueError:
+                return url
+    return url
+
+
+def title_tag(root: HtmlElement) -> str | None:
+    for el in elements(_TITLE, root)[:1] or elements(_ANY_TITLE, root)[:1]:
+        value = el.text_content()
+        return value if value.strip() else None
+    return None
+
+
+def headings(root: HtmlElement) -> list[tuple[HtmlElement, str]]:
+    """The page's ``<h1>`` elements and their texts, kicker spans left out."""
+    out = []
+    # A tag-filtered iteration runs in C, faster than an XPath search of the tree.
+    for h1 in islice(root.iter("h1"), 10):
+        value = _text_without_kickers(h1)
+        if value:
+            out.append((h1, value))
+    return out
+
+
+def subheadings(root: HtmlElement) -> list[tuple[HtmlElement, str]]:
+    """``<h2>``/``<h3>`` elements and their texts: where pages without an ``<h1>`` for the
+    article (blogs whose ``<h1>`` is the blog's name) print its headline."""
+    out = []
+    for el in islice(root.iter("h2", "h3"), _MAX_SUBHEADINGS):
+        value = " ".join(el.text_content().split())
+        if value and len(value) <= _MAX_HEADING:
+            out.append((el, value))
+    return out
+
+
+def _text_without_kickers(el: HtmlElement) -> str:
+    value = el.text_content()
+    for node in el.iterdescendants():
+        if not isinstance(node.tag, str):
+            continue
+        if node.tag in SKIP_TEXT_TAGS or _KICKER.search(str(node.get("class") or "")):
+            inner = node.text_content()
+            if inner:
+                value = value.replace(inner, " ", 1)
+    return " ".join(value.split())
+
+
+def html_lang(root: HtmlElement) -> str | None:
+    for value in _strings(_LANG, root):
+        stripped = str(value).strip()
+        if stripped:
+            return stripped
+    return None

@@ -1,0 +1,204 @@
+"""The page's headline: as the page shows it, without site name or kicker.
+
+``<title>`` and ``og:title`` are written for search results and share cards and
+often carry the site name ("Headline | Site", "Site - Headline") or a section;
+the ``<h1>`` is what the reader sees but on many pages is the site logo. So the
+choice is made by agreement:
+
+1. an ``<h1>`` whose text equals a metadata title (after the site name is cut
+   from the latter), or of which a metadata title is a truncation, wins: it is
+   the displayed form;
+2. a metadata title that ends an ``<h1>`` ("Kicker Headline" with the kicker in
+   a span) wins over that ``<h1>``: the extra words are a kicker; an ``<h1>``
+   making up most of a metadata title ("Site: Section / Headline") wins over it:
+   the extra words are site and section names;
+3. otherwise the most trusted metadata title with the site name cut;
+4. the first ``<h1>`` when no metadata title exists at all.
+
+The site name is cut only when it is known (``og:site_name``, a JSON-LD
+``WebSite``/publisher name, ``application-name``, the URL's domain) or the
+separator is one headlines do not use (``|``, ``·``, ``»``, ``::``). A dash
+alone is never enough: "Sazerac - all about the classic cocktail" is a headline.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+from urllib.parse import urlsplit
+
+from mainmark.page.textnorm import drop_invisible
+
+MAX_TITLE = 500
+
+T = TypeVar("T")
+
+_WS = re.compile(r"\s+")
+# Separators between headline and site/section names. Dashes and colons need
+# surrounding spaces; ":" is left out, it is a headline kicker separator.
+_SEPARATOR = re.compile(r"\s+(?:[|·•»«~/]|::|-{1,2}|–|—)\s+")
+_CLEAR_SEPARATOR = re.compile(r"\s+(?:[|·•»«]|::)\s+")
+_NON_ALNUM = re.compile(r"[\W_]+")
+_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)\s*$")
+_DOMAIN_SKIP = frozenset({"www", "m", "amp", "mobile", "blog", "news", "de", "com", "org", "net"})
+
+
+def clean_text(text: str | None, limit: int = MAX_TITLE) -> str:
+    """Whitespace collapsed, invisible characters dropped, NFC, capped at ``limit`` characters
+    on a word boundary."""
+    if not text:
+        return ""
+    text = _WS.sub(" ", unicodedata.normalize("NFC", drop_invisible(text[: limit * 4]))).strip()
+    if len(text) > limit:
+        cut = text[:limit].rsplit(" ", 1)[0]
+        text = (cut or text[:limit]) + "…"
+    return text
+
+
+#: Permalink glyphs documentation generators append to headings (Sphinx "¶", "#", "🔗").
+_ANCHOR_GLYPHS = re.compile(r"\s*[¶§#🔗]\s*$")
+
+
+def _without_anchor_glyph(text: str) -> str:
+    return _ANCHOR_GLYPHS.sub("", text)
+
+
+def _key(text: str) -> str:
+    """Comparison form: casefolded letters and digits only (quotes, dashes, spaces gone)."""
+    return _NON_ALNUM.sub("", text.casefold())
+
+
+def site_keys(site_names: Iterable[str | None], url: str | None) -> list[str]:
+    """Comparison keys of every known name of the site, domain labels included."""
+    keys = [_key(name) for name in site_names if name]
+    if url:
+        host = urlsplit(url).hostname or ""
+        labels = [label for label in host.split(".") if label and label not in _DOMAIN_SKIP]
+        if len(labels) >= 2:
+            keys.append(_key(labels[-2]))
+            keys.append(_key("".join(labels)))
+        keys.append(_key(host))
+    return [k for k in dict.fromkeys(keys) if len(k) >= 3]
+
+
+#: Second-level labels under a country code that are not the site's name (``co.uk``).
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac", "edu", "or", "ne", "go"})
+
+
+def title_keys(keys: Sequence[str], url: str | None) -> list[str]:
+    """``keys`` plus the registered domain label, for cutting a site name off a title.
+
+    A title segment naming the domain ("Was ist Freie Software - MyOOS Community Forum"
+    on foren.myoos.de) is the site. Bylines are not tested against this key: "PETA-Team"
+    and "Redaktion Gelbe Liste" are the authors their sites credit.
+    """
+    host = (urlsplit(url).hostname or "") if url else ""
+    domain = _registered_label([label for label in host.split(".") if label])
+    if not domain or len(domain) < 3 or domain in _DOMAIN_SKIP:
+        return list(keys)
+    return list(dict.fromkeys([*keys, _key(domain)]))
+
+
+def _registered_label(labels: list[str]) -> str | None:
+    """The label a site registered: ``myoos`` in ``foren.myoos.de``, ``bbc`` in
+    ``www.bbc.co.uk``. Subdomains ("foren", "blog") name a section, not the site."""
+    if len(labels) < 2:
+        return None
+    rest = labels[:-1]
+    if len(rest) >= 2 and len(labels[-1]) == 2 and rest[-1] in _SECOND_LEVEL:
+        rest = rest[:-1]
+    return rest[-1]
+
+
+def is_site_name(segment: str, keys: Sequence[str]) -> bool:
+    """``segment`` names the site (or is empty once punctuation is gone)."""
+    key = _key(segment)
+    if not key:
+        return True
+    return any(key == k or k in key or (len(key) >= 4 and key in k) for k in keys)
+
+
+def strip_site_name(title: str, keys: Sequence[str]) -> str:
+    """``title`` without leading/trailing segments that name the site."""
+    parts = _SEPARATOR.split(title)
+    if len(parts) < 2:
+        return title
+    while len(parts) > 1 and is_site_name(parts[-1], keys):
+        parts.pop()
+    while len(parts) > 1 and is_site_name(parts[0], keys):
+        parts.pop(0)
+    kept = _rejoin(title, parts)
+    pieces = _CLEAR_SEPARATOR.split(kept)
+    if len(pieces) > 1:
+        # "Headline | Section | Site" with an unknown site: the headline is the longest part.
+        return max(pieces, key=len).strip()
+    return kept
+
+
+def _rejoin(title: str, parts: list[str]) -> str:
+    """The original text spanning the kept parts (their separators as written)."""
+    first, last = parts[0], parts[-1]
+    start = title.find(first)
+    end = title.rfind(last) + len(last)
+    if start < 0 or end < start:
+        return " ".join(parts)
+    return title[start:end].strip()
+
+
+def _matches(h1: str, candidate: str) -> bool:
+    """``h1`` is the displayed form of ``candidate`` (equal, or candidate truncated)."""
+    hk, ck = _key(h1), _key(_ELLIPSIS.sub("", candidate))
+    if not hk or not ck:
+        return False
+    if hk == ck:
+        return True
+    truncated = candidate != _ELLIPSIS.sub("", candidate)
+    return truncated and len(ck) >= 20 and hk.startswith(ck)
+
+
+def choose_title(
+    candidates: Sequence[tuple[str, str]], h1s: Sequence[str], keys: Sequence[str]
+) -> tuple[str, str] | None:
+    """(title, source) from trusted-first ``candidates`` and the page's ``h1s``."""
+    cleaned = []
+    for source, raw in candidates:
+        text = clean_text(raw)
+        if text:
+            cleaned.append((source, strip_site_name(text, keys), text))
+    headings = [h for h in (_without_anchor_glyph(clean_text(h)) for h in h1s) if h]
+    for source, text, full in cleaned:
+        for h1 in headings:
+            if _matches(h1, text) or _matches(h1, full):
+                return h1, f"h1={source}"
+    for source, text, full in cleaned:
+        for h1 in headings:
+            hk, ck = _key(h1), _key(text)
+            if len(ck) >= 12 and hk.endswith(ck):
+                return text, f"{source}<h1"
+            # "Site: Section / Headline" with an unknown site: the h1 is the headline part.
+            fk = _key(full)
+            if len(hk) >= 15 and hk in fk and len(hk) * 5 >= len(fk) * 2:
+                return h1, f"h1<{source}"
+    if cleaned:
+        source, text, _ = cleaned[0]
+        return text, source
+    if headings:
+        return headings[0], "h1"
+    return None
+
+
+def headline_element(
+    h1s: Sequence[tuple[T, str]], title: str | None, *, lone: bool = True
+) -> T | None:
+    """The ``<h1>`` showing ``title``: equal, containing it, or (``lone``) the only one."""
+    if title:
+        key = _key(title)
+        for element, text in h1s:
+            if _key(text) == key:
+                return element
+        for element, text in h1s:
+            if key and len(key) >= 12 and key in _key(text):
+                return element
+    return h1s[0][0] if lone and len(h1s) == 1 else None
