@@ -11,7 +11,8 @@ import pyarrow.parquet as pq
 import pytest
 import ray
 
-from mainmark.cli.main import build_parser, options_from_args
+from mainmark.cli.flags import options_from_args
+from mainmark.cli.main import build_parser
 from mainmark.ingest.records import record_to_row
 from mainmark.ingest.sources import expand_inputs, iter_pages
 from mainmark.integrations.ray import MainmarkPages, write_parquet

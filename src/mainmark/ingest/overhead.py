@@ -11,11 +11,8 @@ times more an index of whole pages costs to embed and store.
 
 from __future__ import annotations
 
-import argparse
-import json
 import multiprocessing as mp
 import statistics
-import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,8 +21,7 @@ from lxml import etree
 
 from mainmark.errors import InputError
 from mainmark.ingest.budget import time_limit
-from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, PageRecord, non_html_reason
-from mainmark.ingest.sources import expand_inputs, iter_pages
+from mainmark.ingest.records import PageRecord, non_html_reason
 from mainmark.options import Options
 from mainmark.page.decode import decode
 from mainmark.page.parse import parse
@@ -189,25 +185,8 @@ def plot(report: dict[str, Any], path: str) -> None:
     fig.savefig(path)
 
 
-# ----------------------------------------------------------------------------- CLI
 
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    from mainmark.cli.main import add_option_arguments
-
-    p.add_argument("inputs", nargs="+", metavar="INPUT",
-                   help="HTML files or directories (.gz ok), globs, JSONL, WARC/WARC.gz")
-    p.add_argument("--price-per-mtok", type=float, metavar="P",
-                   help="embedding price per million tokens, to print the cost both ways")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--plot", metavar="FILE.png", help="draw the ratio distribution (matplotlib)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--page-timeout", type=float, default=30.0, metavar="SECONDS",
-                   help="CPU-time budget per page; 0 disables it")
-    add_option_arguments(p)
-
-
-def _results(records: Iterator[PageRecord], options: Options, timeout: float | None,
+def measure_all(records: Iterator[PageRecord], options: Options, timeout: float | None,
              workers: int) -> list[PageTokens | None]:
     jobs = ((r, options, timeout) for r in records)
     if workers <= 1:
@@ -217,27 +196,4 @@ def _results(records: Iterator[PageRecord], options: Options, timeout: float | N
     with ctx.Pool(workers) as pool:
         return list(pool.imap(_measure_star, jobs, chunksize=4))
 
-
-def run(args: argparse.Namespace) -> int:
-    from mainmark.chunks.tokens import get_tokenizer
-    from mainmark.cli.main import options_from_args
-
-    options = options_from_args(args, chunking=False)
-    get_tokenizer(options.tokenizer)
-    try:
-        files = expand_inputs(args.inputs)
-    except InputError as exc:
-        sys.stderr.write(f"mainmark overhead: {exc}\n")
-        return 1
-    records = iter_pages(files, max_bytes=DEFAULT_MAX_PAGE_BYTES)
-    results = _results(records, options, args.page_timeout or None, args.workers)
-    report = summarize(results, tokenizer=str(args.tokenizer),
-                       price_per_mtok=args.price_per_mtok)
-    if args.plot:
-        plot(report, args.plot)
-    if args.json:
-        sys.stdout.write(json.dumps(report, indent=2) + "\n")
-    else:
-        sys.stdout.write(format_report(report))
-    return 0
 

@@ -9,16 +9,16 @@ file valid and a ``--resume`` away from completion.
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import os
-import re
 import signal
 import sys
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from types import FrameType
 
+from mainmark.chunks.tokens import get_tokenizer
 from mainmark.errors import InputError
 from mainmark.ingest.pool import OrderedPool, PoolSettings
 from mainmark.ingest.progress import ProgressBar, Tally
@@ -26,75 +26,57 @@ from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, DEFAULT_PAGE_TIMEOUT
 from mainmark.ingest.resume import load_done, repair, resume_key
 from mainmark.ingest.sources import expand_inputs, iter_pages
 from mainmark.ingest.writers import JsonlSink, ParquetSink, Sink
+from mainmark.options import Options
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 130
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
 
 
-def _size(text: str) -> int:
-    match = _SIZE.match(text)
-    if not match:
-        raise argparse.ArgumentTypeError(f"not a size: {text!r} (e.g. 16M, 500K, 1048576)")
-    scale = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[match.group(2).lower()]
-    return max(1, int(float(match.group(1)) * scale))
+@dataclass(frozen=True, slots=True)
+class BatchSettings:
+    """How a batch run reads, schedules and writes; extraction itself is :class:`Options`."""
+
+    out: str
+    format: str = "jsonl"
+    workers: int = 1
+    page_timeout: float | None = DEFAULT_PAGE_TIMEOUT
+    max_page_bytes: int = DEFAULT_MAX_PAGE_BYTES
+    resume: bool = False
+    batch_size: int = 8
+    progress: str = "never"
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    from mainmark.cli.main import add_option_arguments
-
-    p.add_argument("inputs", nargs="+", metavar="INPUT",
-                   help="HTML files or directories (.gz ok), globs, JSONL, WARC/WARC.gz")
-    p.add_argument("--out", required=True, metavar="DIR", help="output directory")
-    p.add_argument("--format", choices=("jsonl", "parquet"), default="jsonl",
-                   help="documents/chunks as JSONL, or Parquet (needs pyarrow)")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                   help="worker processes (default: all cores)")
-    p.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT,
-                   metavar="SECONDS", help="CPU-time budget per page (default 30); 0 disables it")
-    p.add_argument("--max-page-bytes", type=_size, default=DEFAULT_MAX_PAGE_BYTES,
-                   metavar="SIZE", help="larger pages become too_large discards (default 16M)")
-    p.add_argument("--resume", action="store_true",
-                   help="skip pages already in --out (same url and content hash)")
-    p.add_argument("--batch-size", type=int, default=8, help="pages handed to a worker at once")
-    p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
-                   help="progress line on stderr (auto: only on a terminal)")
-    add_option_arguments(p)
-
-
-def run(args: argparse.Namespace) -> int:
-    from mainmark.chunks.tokens import get_tokenizer
-    from mainmark.cli.main import options_from_args
-
-    options = options_from_args(args)
+def run_batch(inputs: Sequence[str], settings: BatchSettings, options: Options) -> int:
+    """Extract every page of ``inputs`` into ``settings.out``; returns the process exit code."""
+    get_tokenizer(options.tokenizer)  # fail here, once, rather than in every worker
     get_tokenizer(options.tokenizer)  # fail here, once, rather than in every worker
     try:
-        files = expand_inputs(args.inputs, exclude=args.out)
+        files = expand_inputs(inputs, exclude=settings.out)
     except InputError as exc:
         sys.stderr.write(f"mainmark batch: {exc}\n")
         return EXIT_BAD_INPUT
-    if args.workers < 1 or args.batch_size < 1:
+    if settings.workers < 1 or settings.batch_size < 1:
         sys.stderr.write("mainmark batch: --workers and --batch-size must be at least 1\n")
         return EXIT_BAD_INPUT
-    if args.format == "parquet" and importlib.util.find_spec("pyarrow") is None:
+    if settings.format == "parquet" and importlib.util.find_spec("pyarrow") is None:
         sys.stderr.write("mainmark batch: --format parquet needs pyarrow: "
                          "pip install 'mainmark[parquet]'\n")
         return EXIT_BAD_INPUT
-    os.makedirs(args.out, exist_ok=True)
+    os.makedirs(settings.out, exist_ok=True)
     done: set[bytes] = set()
-    if args.resume:
-        repair(args.out, args.format)
-        done = load_done(args.out, args.format)
-    sink: Sink = (ParquetSink if args.format == "parquet" else JsonlSink)(
-        args.out, append=args.resume)
-    settings = PoolSettings(options, args.workers, args.max_page_bytes,
-                            args.page_timeout or None, args.batch_size)
+    if settings.resume:
+        repair(settings.out, settings.format)
+        done = load_done(settings.out, settings.format)
+    sink: Sink = (ParquetSink if settings.format == "parquet" else JsonlSink)(
+        settings.out, append=settings.resume)
+    pool = PoolSettings(options, settings.workers, settings.max_page_bytes,
+                            settings.page_timeout, settings.batch_size)
     tally = Tally()
-    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    show = settings.progress == "always" or (settings.progress == "auto" and sys.stderr.isatty())
     bar = ProgressBar(sys.stderr, tally, enabled=show)
-    records = _not_done(iter_pages(files, max_bytes=args.max_page_bytes), done, tally)
+    records = _not_done(iter_pages(files, max_bytes=settings.max_page_bytes), done, tally)
     with _InterruptFlag() as interrupted:
         try:
-            for outcome in OrderedPool(settings).imap(records, stop=interrupted.is_set):
+            for outcome in OrderedPool(pool).imap(records, stop=interrupted.is_set):
                 sink.write(outcome)
                 tally.add(outcome)
                 bar.update()

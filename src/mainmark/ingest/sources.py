@@ -17,7 +17,6 @@ import base64
 import binascii
 import glob
 import gzip
-import hashlib
 import json
 import os
 import re
@@ -27,9 +26,9 @@ from enum import Enum
 from typing import IO, Any, cast
 
 from mainmark.errors import InputError
+from mainmark.ingest.payload import READ_CHUNK, problem_record, read_capped
 from mainmark.ingest.records import Location, PageRecord, Reason, sha256_of
 
-_READ_CHUNK = 1 << 20
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _PAGE_FIELD = re.compile(rb'"(html|body|html_base64|body_base64)"\s*:')
@@ -140,24 +139,6 @@ def iter_pages(
             yield read_html_file(path, max_bytes=max_bytes)
 
 
-def read_capped(stream: IO[bytes], max_bytes: int) -> tuple[bytes | None, int, str]:
-    """Read a payload: ``(body or None when over max_bytes, true size, sha256)``."""
-    digest = hashlib.sha256()
-    kept: list[bytes] = []
-    size = 0
-    while True:
-        block = stream.read(_READ_CHUNK)
-        if not block:
-            break
-        digest.update(block)
-        size += len(block)
-        if size <= max_bytes:
-            kept.append(block)
-        else:
-            kept.clear()
-    return (b"".join(kept) if size <= max_bytes else None), size, digest.hexdigest()
-
-
 def read_html_file(path: str, *, max_bytes: int) -> PageRecord:
     """One file, one page; a broken gzip becomes a ``decode_error`` record."""
     location = Location(path)
@@ -165,14 +146,8 @@ def read_html_file(path: str, *, max_bytes: int) -> PageRecord:
         with _open(path) as stream:
             body, size, sha = read_capped(stream, max_bytes)
     except (OSError, EOFError, zlib.error) as exc:
-        return _problem(None, location, Reason.DECODE_ERROR, f"cannot read file: {exc}")
+        return problem_record(None, location, Reason.DECODE_ERROR, f"cannot read file: {exc}")
     return PageRecord(None, body or b"", location, size, sha)
-
-
-def _problem(url: str | None, location: Location, reason: Reason, detail: str,
-             size: int = 0, sha: str | None = None) -> PageRecord:
-    return PageRecord(url, b"", location, size, sha or sha256_of(b""),
-                      problem=(reason, detail))
 
 
 # ----------------------------------------------------------------------------- JSONL
@@ -185,7 +160,7 @@ def read_jsonl(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
     try:
         stream = _open(path)
     except OSError as exc:
-        yield _problem(None, Location(path), Reason.DECODE_ERROR, f"cannot read file: {exc}")
+        yield problem_record(None, Location(path), Reason.DECODE_ERROR, f"cannot read file: {exc}")
         return
     with stream:
         number = 0
@@ -194,14 +169,14 @@ def read_jsonl(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
             try:
                 line = stream.readline(line_limit)
             except (OSError, EOFError, zlib.error) as exc:
-                yield _problem(None, location, Reason.DECODE_ERROR, f"unreadable: {exc}")
+                yield problem_record(None, location, Reason.DECODE_ERROR, f"unreadable: {exc}")
                 return
             if not line:
                 return
             number += 1
             if not line.endswith(b"\n") and len(line) >= line_limit:
                 size = len(line) + _skip_line(stream)
-                yield _problem(None, location, Reason.TOO_LARGE,
+                yield problem_record(None, location, Reason.TOO_LARGE,
                                f"JSONL line of {size} bytes > cap", size=size)
                 continue
             if line.strip():
@@ -211,7 +186,7 @@ def read_jsonl(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
 def _skip_line(stream: IO[bytes]) -> int:
     skipped = 0
     while True:
-        part = stream.readline(_READ_CHUNK)
+        part = stream.readline(READ_CHUNK)
         skipped += len(part)
         if not part or part.endswith(b"\n"):
             return skipped
@@ -221,16 +196,16 @@ def _jsonl_record(line: bytes, location: Location) -> PageRecord:
     try:
         obj = json.loads(line)
     except ValueError as exc:
-        return _problem(None, location, Reason.DECODE_ERROR, f"invalid JSON: {exc}",
+        return problem_record(None, location, Reason.DECODE_ERROR, f"invalid JSON: {exc}",
                         size=len(line), sha=sha256_of(line))
     if not isinstance(obj, dict):
-        return _problem(None, location, Reason.DECODE_ERROR, "JSONL line is not an object",
+        return problem_record(None, location, Reason.DECODE_ERROR, "JSONL line is not an object",
                         size=len(line), sha=sha256_of(line))
     url = obj.get("url") if isinstance(obj.get("url"), str) else None
     try:
         body = _jsonl_body(obj)
     except ValueError as exc:
-        return _problem(url, location, Reason.DECODE_ERROR, str(exc), size=len(line),
+        return problem_record(url, location, Reason.DECODE_ERROR, str(exc), size=len(line),
                         sha=sha256_of(line))
     headers = _header_pairs(obj.get("headers"))
     size = len(body) if isinstance(body, bytes) else len(body.encode("utf-8", "surrogatepass"))

@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from mainmark.errors import InputError
+from mainmark.ingest.payload import problem_record, read_capped
 from mainmark.ingest.records import Location, PageRecord, Reason
-from mainmark.ingest.sources import _problem, read_capped
 
 _PAGE_TYPES = ("response", "resource")
 _TARGET_URI = re.compile(rb"^WARC-Target-URI:[ \t]*(\S+)", re.MULTILINE)
@@ -44,7 +44,7 @@ def read_warc(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
             except StopIteration:
                 break
             except Exception as exc:  # warcio raises assorted errors on damaged data
-                yield _problem(None, Location(path, offset=end), Reason.DECODE_ERROR,
+                yield problem_record(None, Location(path, offset=end), Reason.DECODE_ERROR,
                                f"unreadable WARC data: {type(exc).__name__}: {exc}")
                 return
             page = _page(record, path, max_bytes, iterator)
@@ -53,7 +53,7 @@ def read_warc(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
                 yield page
         size = os.path.getsize(path)
         if end < size:
-            yield _problem(_salvage_uri(path, end), Location(path, offset=end),
+            yield problem_record(_salvage_uri(path, end), Location(path, offset=end),
                            Reason.DECODE_ERROR,
                            f"truncated WARC: {size - end} bytes after the last complete "
                            "record could not be read as a record")
@@ -92,11 +92,11 @@ def _page(record: Any, path: str, max_bytes: int, iterator: Any) -> PageRecord |
         missing = int(getattr(record.raw_stream, "limit", 0) or 0)
     except Exception as exc:  # bad chunked or content encoding inside the record
         location = Location(path, offset=iterator.get_record_offset())
-        return _problem(url, location, Reason.DECODE_ERROR,
+        return problem_record(url, location, Reason.DECODE_ERROR,
                         f"unreadable payload: {type(exc).__name__}: {exc}")
     location = Location(path, offset=iterator.get_record_offset())
     if body is not None and missing > 0:
-        return _problem(url, location, Reason.DECODE_ERROR,
+        return problem_record(url, location, Reason.DECODE_ERROR,
                         f"truncated record: {missing} of {record.length} bytes missing",
                         size=size, sha=sha)
     return PageRecord(url, body or b"", location, size, sha, headers,

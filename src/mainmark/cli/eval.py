@@ -1,0 +1,83 @@
+"""``mainmark eval DIR``: the flags of the benchmark scorer in :mod:`mainmark.evaluation.bench`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from mainmark.cli.flags import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    EXIT_USAGE,
+    add_option_arguments,
+    options_from_args,
+)
+from mainmark.evaluation.bench import evaluate_bench
+from mainmark.evaluation.datasets import SETS, available_sets
+from mainmark.evaluation.report import Report, format_markdown, format_text, to_json
+from mainmark.evaluation.runner import CompareUnavailable
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("bench", metavar="DIR", help="benchmark folder in the bench README layout")
+    p.add_argument("--sets", default=",".join(SETS),
+                   help="comma-separated sets to score (default: sh,tr,rd)")
+    p.add_argument("--compare", choices=("trafilatura",),
+                   help="also time and score this extractor on the same pages (extra: compare)")
+    p.add_argument("--limit", type=int, help="score only the first N pages of each set")
+    p.add_argument("--json", action="store_true", help="print the full report as JSON")
+    p.add_argument("--format", choices=("text", "markdown"), default="text",
+                   help="table format when not --json")
+    p.add_argument("--no-chunk-timing", action="store_true",
+                   help="skip the extra sh timing run with chunking on")
+    add_option_arguments(p)
+
+
+
+def _print_notes(report: Report) -> None:
+    """Load problems and error samples go to stderr, before the table."""
+    for result in report.sets:
+        if result.problems:
+            sys.stderr.write(f"{result.name}: {len(result.problems)} pages not loaded, e.g. "
+                             f"{result.problems[0]}\n")
+        for sr in [*result.systems, *result.timing]:
+            for sample in sr.error_samples[:2]:
+                sys.stderr.write(f"{result.name} {sr.system} error: {sample}\n")
+
+def run(args: argparse.Namespace) -> int:
+    root = Path(args.bench)
+    names = [s.strip() for s in str(args.sets).split(",") if s.strip()]
+    unknown = [s for s in names if s not in SETS]
+    if unknown or not names:
+        sys.stderr.write(f"mainmark eval: unknown set(s) {', '.join(unknown) or '(none)'}; "
+                         f"known: {', '.join(SETS)}\n")
+        return EXIT_USAGE
+    if args.limit is not None and args.limit < 1:
+        sys.stderr.write("mainmark eval: --limit must be >= 1\n")
+        return EXIT_USAGE
+    present = available_sets(root)
+    missing = [s for s in names if s not in present]
+    if missing:
+        sys.stderr.write(f"mainmark eval: no {', '.join(missing)} set under {root}\n")
+        return EXIT_BAD_INPUT
+    try:
+        report = evaluate_bench(
+            root, names, options=options_from_args(args, chunking=False),
+            compare=args.compare, limit=args.limit, chunk_timing=not args.no_chunk_timing,
+            chunk_options=options_from_args(args),
+        )
+    except CompareUnavailable as exc:
+        sys.stderr.write(f"mainmark eval: {exc}\n")
+        return EXIT_USAGE
+    except (OSError, ValueError) as exc:
+        sys.stderr.write(f"mainmark eval: cannot read {root}: {exc}\n")
+        return EXIT_BAD_INPUT
+    _print_notes(report)
+    if args.json:
+        sys.stdout.write(to_json(report))
+    elif args.format == "markdown":
+        sys.stdout.write(format_markdown(report))
+    else:
+        sys.stdout.write(format_text(report))
+    return EXIT_OK

@@ -1,0 +1,73 @@
+"""Flags shared by every command, mapped onto :class:`~mainmark.options.Options` in one place.
+
+Every subcommand module imports its shared flags, the exit codes and the argument parser class
+from here, never from another command: that keeps ``cli`` free of import cycles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import sys
+
+from mainmark.options import Options
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse exits with 2 on usage errors already; keep that, but print one clean line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"mainmark: error: {message}\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+def add_option_arguments(p: argparse.ArgumentParser) -> None:
+    """Flags shared by every command that extracts pages."""
+    g = p.add_argument_group("extraction options")
+    g.add_argument("--links", choices=("inline", "text"), default="inline",
+                   help="keep inline links, or text only with links collected aside")
+    g.add_argument("--no-images", action="store_true", help="drop images from the markdown")
+    g.add_argument("--no-jsonld", action="store_true",
+                   help="do not use a JSON-LD articleBody to locate the article")
+    g.add_argument("--no-title-heading", action="store_true",
+                   help="do not prepend the title when the content has no h1")
+    g.add_argument("--max-tokens", type=int, default=512, help="chunk token budget")
+    g.add_argument("--min-tokens", type=int, default=64, help="smallest chunk worth keeping apart")
+    g.add_argument("--overlap-tokens", type=int, default=0, help="tokens repeated between chunks")
+    g.add_argument("--no-contextualize", action="store_true",
+                   help="do not prefix the heading path to each chunk's embed_text")
+    g.add_argument("--tokenizer", default="cl100k_base",
+                   help="tiktoken encoding name, or hf:PATH to a tokenizer.json")
+
+
+def options_from_args(args: argparse.Namespace, **overrides: object) -> Options:
+    """The one place where flags become Options."""
+    values: dict[str, object] = {
+        "links": args.links,
+        "images": not args.no_images,
+        "use_jsonld": not args.no_jsonld,
+        "title_heading": not args.no_title_heading,
+        "max_tokens": args.max_tokens,
+        "min_tokens": args.min_tokens,
+        "overlap_tokens": args.overlap_tokens,
+        "contextualize": not args.no_contextualize,
+        "tokenizer": args.tokenizer,
+        "explain": bool(getattr(args, "explain", False)),
+    }
+    values.update(overrides)
+    return Options(**values)  # type: ignore[arg-type]
+
+
+def read_input(path: str) -> bytes:
+    """Read a file or stdin (``-``), gunzipping transparently by magic number."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as handle:  # closed at once: a leaked handle is a ResourceWarning
+            data = handle.read()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    return data
