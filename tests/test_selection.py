@@ -209,7 +209,8 @@ def test_same_class_article_sections_of_one_text_are_parts_not_stories() -> None
     # none is headed by the page title, so they are sections to join, not stories.
     from mainmark.content.clean import clean
     from mainmark.content.measure import measure
-    from mainmark.content.select import _feed_story, _prose, _score
+    from mainmark.content.score import _feed_story, _score
+    from mainmark.content.score import prose_bytes as _prose
     from mainmark.page.parse import parse
 
     sections = "".join(

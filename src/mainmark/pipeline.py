@@ -13,7 +13,8 @@ from mainmark.content.clean import clean
 from mainmark.content.select import select
 from mainmark.errors import InputError
 from mainmark.markdown.render import render
-from mainmark.metadata.assemble import date_from_content, extract_metadata
+from mainmark.metadata.assemble import extract_metadata
+from mainmark.metadata.published import date_from_content
 from mainmark.metadata.structured import read_structured
 from mainmark.model import Document, EncodingInfo, EncodingSignal, Stamp
 from mainmark.options import DEFAULT_OPTIONS, Options

@@ -55,25 +55,15 @@ prose. Bad values at any step (an unparsable date, a URL as author name, a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
-from typing import Any, TypeVar
-from urllib.parse import urljoin, urlsplit
-
-from lxml.html import HtmlElement
+from typing import Any
 
 from mainmark.metadata import metafields as mf
 from mainmark.metadata import pagesignals as sig
 from mainmark.metadata.authors import clean_authors
-from mainmark.metadata.dates import localize, parse_date
-from mainmark.metadata.headline_dom import Dom
+from mainmark.metadata.published import DateFields
 from mainmark.metadata.schema import (
-    Entity,
     author_names,
-    entities,
-    id_index,
-    main_entity,
     offer_price,
     price_text,
     resolve,
@@ -85,38 +75,15 @@ from mainmark.metadata.structured import Structured
 from mainmark.metadata.titles import (
     choose_title,
     clean_text,
-    headline_element,
     is_site_name,
     site_keys,
     title_keys,
 )
-from mainmark.model import Content, Metadata
+from mainmark.model import Metadata
 from mainmark.page.parse import Page
 
-_T = TypeVar("_T")
-
-_MAX_DESCRIPTION = 1_000
-_MAX_URL = 2_000
 _MAX_DOM_AUTHORS = 4
-#: A dateline is short ("Berlin, 28.10.2021, 058/21"); a longer header line is a
-#: subtitle that may name some other day (an event, a deadline).
-_DATELINE = 64
-#: Header dates are trusted over stamps only with the year written out: "11.03.17"
-#: is day-first in Germany and month-first on some US sites.
-_FULL_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-#: A stamp with a time of day in UTC or in no zone: its day depends on where it is read.
-_UTC_OR_FLOATING = re.compile(
-    r"^\d{4}-\d{2}-\d{2}T(?!00:00:00)\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:\+00:00|Z)?$")
-#: A bare dateline has at most this many words besides its numbers ("Published: March 3,
-#: 2020", "von Max Muster, 26.12.2019"); a sentence that mentions a date has more.
-_BARE_WORDS = 3
-#: Characters of a wiki revision line read for its date.
-_SHORT_TEXT = 300
-#: Lines of the main content read for a dateline when the page gave no other date.
-_TOP_LINES = 20
-#: How many levels up the article header is looked for (siblings before the content box).
-_HEADER_LEVELS = 2
-_WORD = re.compile(r"[^\W\d_]{2,}")
+_MAX_DESCRIPTION = 1_000
 
 
 def extract_metadata(
@@ -128,121 +95,9 @@ def extract_metadata(
     return _Extraction(page, structured, headers or {}).run()
 
 
-def date_from_content(metadata: Metadata, content: Content) -> Metadata:
-    """``metadata`` with a publication date read from the top of the main content.
 
-    The last resort, for pages with no stamp, ``<time>``, dated URL or dateline by a
-    headline found from the title (forums, wikis, club and agency news whose title
-    tag names only the section): a bare dateline ("01.02.2022", "am 29.12.2010,
-    13:36 Uhr") among the first lines of the content selection found. Only the top
-    is read: dates further down belong to events, comments or quoted sources.
-    """
-    if metadata.published is not None or not content.roots:
-        return metadata
-    # The content's top first, then the article header just before it: templates often
-    # keep the dateline beside the headline, outside the box the text was taken from.
-    for roots in (content.roots, _header_boxes(content.roots[0])):
-        for line in _top_lines(roots):
-            if len(line) > _DATELINE or not _FULL_YEAR.search(line) or not _is_bare(line):
-                continue
-            parsed = parse_date(line, metadata.language)
-            if parsed:
-                sources = {**metadata.sources, "published": "content:dateline"}
-                return replace(metadata, published=parsed, sources=sources)
-    return metadata
-
-
-def _header_boxes(root: HtmlElement) -> list[HtmlElement]:
-    """Siblings before ``root`` and before its parent, in document order."""
-    boxes: list[HtmlElement] = []
-    node: HtmlElement | None = root
-    for _ in range(_HEADER_LEVELS):
-        if node is None or node.tag in ("body", "html"):
-            break
-        boxes = [s for s in node.itersiblings(preceding=True)
-                 if isinstance(s.tag, str)][::-1] + boxes
-        node = node.getparent()
-    return boxes
-
-
-def _is_bare(line: str) -> bool:
-    """A dateline rather than a sentence that mentions a date (see ``_BARE_WORDS``)."""
-    return len(_WORD.findall(line)) <= _BARE_WORDS
-
-
-def _top_lines(roots: list[HtmlElement]) -> Iterator[str]:
-    """The first text runs under ``roots`` in document order.
-
-    Pruned nodes are read too: a dateline box ("01.02.2022 | Kategorie: Verband")
-    is often pruned from the text as page furniture, yet it dates the article.
-    """
-    seen = 0
-    for root in roots:
-        # (element, closing): an element's text comes before its children's, its tail
-        # after them; the root's own tail is outside it.
-        stack: list[tuple[HtmlElement, bool]] = [(root, False)]
-        while stack:
-            el, closing = stack.pop()
-            if closing:
-                text = el.tail if el is not root else None
-            else:
-                stack.append((el, True))
-                stack.extend((child, False) for child in reversed(el))
-                text = el.text if isinstance(el.tag, str) else None
-            line = " ".join(text.split()) if text else ""
-            if line:
-                yield line
-                seen += 1
-                if seen >= _TOP_LINES:
-                    return
-
-
-class _Extraction:
-    """The signals of one page, read once, and the per-field choices over them."""
-
-    def __init__(self, page: Page, structured: Structured, headers: Mapping[str, str]) -> None:
-        assert page.root is not None
-        self.page = page
-        self.root = page.root
-        self.base = sig.base_url(self.root, page.url)
-        self.headers = {str(k).lower(): str(v) for k, v in headers.items()}
-        self.meta = sig.meta_values(self.root)
-        self.links = sig.link_hrefs(self.root)
-        self.h1s = sig.headings(self.root)
-        self._dom: Dom | None = None
-        for prop, value in structured.opengraph:
-            if prop not in self.meta:
-                self.meta[prop] = [value]
-        found_ld = list(entities(structured.jsonld, "jsonld"))
-        found_md = list(entities(structured.microdata, "microdata"))
-        self.entities = found_ld + found_md
-        self.ids = id_index(self.entities)
-        page_urls = [page.url, self._first("og:url"), self.links.get("canonical")]
-        titles = [text for _, text in self.h1s[:3]] + self.meta.get("og:title", [])[:1]
-        self.main: Entity | None = main_entity(found_ld, page_urls, titles) or main_entity(
-            found_md, page_urls, titles
-        )
-        self.md_main = main_entity(found_md, page_urls, titles)
-        self.sources: dict[str, str] = {}
-        self._anchor_title: str | None = None
-        self.site_keys: list[str] = []
-
-    def _first(self, *keys: str) -> str | None:
-        for key in keys:
-            for value in self.meta.get(key, ()):
-                if value.strip():
-                    return value.strip()
-        return None
-
-    def _main_value(self, *keys: str) -> tuple[Any, str] | None:
-        for entity in (self.main, self.md_main):
-            if entity is None:
-                continue
-            for key in keys:
-                value = entity.data.get(key)
-                if value not in (None, "", [], {}):
-                    return value, entity.source
-        return None
+class _Extraction(DateFields):
+    """The per-field choices over one page's signals."""
 
     def run(self) -> Metadata:
         language = self._language()
@@ -265,11 +120,6 @@ class _Extraction:
         }
         fields.update(self._price())
         return Metadata(**fields, sources=dict(self.sources))
-
-    def _set(self, field: str, value: _T, source: str) -> _T:
-        if value:
-            self.sources[field] = source
-        return value
 
     # ---- title ---------------------------------------------------------------------------
     def _title(self) -> str | None:
@@ -302,23 +152,6 @@ class _Extraction:
             return None
         self._anchor_title = chosen[0]
         return self._set("title", chosen[0], chosen[1])
-
-    @property
-    def dom(self) -> Dom:
-        """DOM lookups around the headline, built on first use (most pages never need it)."""
-        if self._dom is None:
-            self._dom = Dom(self.root, self._headline())
-        return self._dom
-
-    def _headline(self) -> HtmlElement | None:
-        """The element showing the headline: an ``<h1>`` with its text, else an ``<h2>``/
-        ``<h3>`` with exactly its text (blogs print the blog's name as ``<h1>``), else a
-        lone ``<h1>``."""
-        title = self._anchor_title
-        found = headline_element(self.h1s, title, lone=False)
-        if found is None and title:
-            found = headline_element(sig.subheadings(self.root), title, lone=False)
-        return found if found is not None else headline_element(self.h1s, title)
 
     # ---- author --------------------------------------------------------------------------
     def _author(self) -> tuple[str, ...]:
@@ -357,155 +190,7 @@ class _Extraction:
             if names and len(names) <= _MAX_DOM_AUTHORS:
                 yield names, f"dom:{signal}"
 
-    # ---- dates ---------------------------------------------------------------------------
-    def _published(self, language: str | None) -> str | None:
-        """The publication day the page shows, with the machine stamp's time when it agrees.
-
-        A dateline printed with the headline is what a reader sees and a citation
-        quotes; when it names another day than the stamp (a UTC conversion, a CMS
-        stamping the draft's creation or a re-import), the dateline wins. It must
-        be unambiguous (see :meth:`_header_date`), or read under the page's locale and
-        land within a day of a stamp whose day a time zone can shift (a time of day in
-        UTC or with no zone): "3/5/2022 22:41" on a Spanish page stamped
-        ``2022-05-04T02:41+00:00`` is the 3rd of May in La Paz, not the 5th of March.
-        """
-        found = self._published_stamp(language)
-        if found is None:
-            return self._published_from_dom(language)
-        stamp, source = found
-        header = self._header_date()
-        if header is not None and header[:10] != stamp[:10]:
-            return self._set("published", header, f"dom:header<{source}")
-        if header is None and _UTC_OR_FLOATING.match(stamp):
-            local = self._header_date(language)
-            if local is not None and mf.one_day_apart(local[:10], stamp[:10]):
-                return self._set("published", local, f"dom:header<{source}")
-        return self._set("published", stamp, source)
-
-    def _published_stamp(self, language: str | None) -> tuple[str, str] | None:
-        """The machine-readable publication stamp, on the page's local day."""
-        found = self._main_value("datePublished", "dateCreated", "uploadDate")
-        if found is not None:
-            parsed = parse_date(text_of(found[0], "@value") or "", language)
-            if parsed:
-                return self._local_day(localize(parsed, language), found[1])
-        for key in mf.PUBLISHED_META:
-            for value in self.meta.get(key, ()):
-                parsed = parse_date(value, language)
-                if parsed:
-                    return self._local_day(localize(parsed, language), f"meta:{key}")
-        return None
-
-    def _header_date(self, language: str | None = None) -> str | None:
-        """The one date printed with the headline, read without guessing.
-
-        Two different dates there (published and updated, or an event date) leave it
-        open which one is the publication's, unless the nearest is a bare dateline
-        ("26/12/2019", "Published March 3, 2020") and the others sit in sentences
-        ("Protokoll der Sitzung vom 5.8.2019"); two bare ones are a published and
-        updated pair in either order. An ambiguous ``03/04/2020`` or a two-digit
-        year (``10.12.19``) is read only when ``language`` is given: a guess under the
-        page's locale, which the caller checks against a machine stamp.
-        """
-        found: dict[str, str] = {}
-        bare: list[str] = []
-        nearest_bare = False
-        for line in self.dom.header_lines():
-            if len(line) > _DATELINE or (language is None and not _FULL_YEAR.search(line)):
-                continue
-            parsed = parse_date(line, language)
-            if parsed:
-                if _is_bare(line):
-                    nearest_bare = nearest_bare or not found
-                    bare.append(parsed)
-                found.setdefault(parsed[:10], parsed)
-        if len(found) == 1:
-            return next(iter(found.values()))
-        if nearest_bare and len({day[:10] for day in bare}) == 1:
-            return bare[0]  # the other dates sit in sentences
-        return None
-
-    def _local_day(self, stamp: str, source: str) -> tuple[str, str]:
-        """``stamp``, unless it is a zoned time a day off the date in the page's URL.
-
-        Sites stamp metadata in UTC but file the article under the local day
-        (``/2020/02/24/`` with ``2020-02-25T02:25+00:00``); the URL's day is the one
-        the page shows, so it is kept, without the time that belongs to the other day.
-        """
-        url_day = mf.url_date(self.page.url) or mf.url_date(self._canonical_raw())
-        if (
-            url_day
-            and len(stamp) > 19
-            and stamp[:10] != url_day
-            and mf.one_day_apart(stamp[:10], url_day)
-        ):
-            return url_day, f"url<{source}"
-        return stamp, source
-
-    def _published_from_dom(self, language: str | None) -> str | None:
-        header = self._header_date()
-        if header is not None:
-            return self._set("published", header, "dom:header")
-        times = list(self.dom.times())
-        for signal, value in times:
-            if signal != "time-page":
-                parsed = parse_date(value, language)
-                if parsed:
-                    return self._set("published", parsed, f"dom:{signal}")
-        for url in (self.page.url, self._canonical_raw()):
-            day = mf.url_date(url)
-            if day:
-                return self._set("published", day, "url")
-        for signal, text in self.dom.date_lines():
-            if signal == "date-text" and not _is_bare(text):
-                continue  # a sentence naming a day: an event, a deadline
-            parsed = parse_date(text, language)
-            if parsed:
-                return self._set("published", parsed, f"dom:{signal}")
-        for signal, value in times:
-            parsed = parse_date(value, language)
-            if parsed:
-                return self._set("published", parsed, f"dom:{signal}")
-        revision = self._revision_date(language)
-        return self._set("published", revision, "dom:revision") if revision else None
-
-    def _revision_date(self, language: str | None) -> str | None:
-        """The date of a wiki's "last edited" line: the revision the page shows."""
-        found = mf.elements(mf.REVISION_LINE, self.root)
-        if not found:
-            return None
-        return parse_date(" ".join(found[0].text_content().split())[:_SHORT_TEXT], language)
-
-    def _modified(self, language: str | None) -> str | None:
-        found = self._main_value("dateModified")
-        if found is not None:
-            parsed = parse_date(text_of(found[0], "@value") or "", language)
-            if parsed:
-                return self._set("modified", parsed, found[1])
-        for key in mf.MODIFIED_META:
-            for value in self.meta.get(key, ()):
-                parsed = parse_date(value, language)
-                if parsed:
-                    return self._set("modified", parsed, f"meta:{key}")
-        revision = self._revision_date(language)
-        return self._set("modified", revision, "dom:revision") if revision else None
-
     # ---- urls, site, language ------------------------------------------------------------
-    def _absolute(self, href: str | None) -> str | None:
-        if not href:
-            return None
-        href = href.strip()[:_MAX_URL]
-        if href.lower().startswith(("javascript:", "data:", "mailto:")):
-            return None
-        try:
-            absolute = urljoin(self.base or "", href)
-        except ValueError:
-            return None
-        return absolute if urlsplit(absolute).scheme in ("http", "https") or not self.base else None
-
-    def _canonical_raw(self) -> str | None:
-        return self.links.get("canonical") or self._first("og:url")
-
     def _canonical(self) -> str | None:
         for source, href in (
             ("link-canonical", self.links.get("canonical")),
