@@ -1,0 +1,270 @@
+"""Speed and memory of the whole pipeline, measured the same way every time.
+
+    .venv/bin/python benchmarks/speed.py                      # ../shared/bench, 3 passes
+    .venv/bin/python benchmarks/speed.py --limit 200 --passes 1
+    .venv/bin/python benchmarks/speed.py --memory 50          # peak RSS of a 50 MB page
+    .venv/bin/python benchmarks/speed.py PAGES_DIR            # any folder of .html / .gz
+
+What it prints, and why it is measured this way:
+
+* **Interleaved CPU time.** Every page is handed to every system before the next page, in
+  an order that rotates from page to page, and each call is timed with
+  ``time.process_time`` (CPU time of this process). On a shared machine wall-clock time
+  measures the neighbours; CPU time of interleaved calls lets noise hit every system alike.
+* **Median of passes.** The whole page list runs ``--passes`` times; each system's figure is
+  the median of its per-pass totals.
+* **Ratios only.** mainmark (chunking on, the default options, and chunking off) against
+  trafilatura's ``extract(include_comments=False, include_tables=True)`` (when installed)
+  and against a bare ``lxml.html.fromstring`` of the same bytes: "3x trafilatura" means
+  three times its pages per second, "6 parses" means the time of six bare parses.
+* **Stage shares.** One extra, untimed-for-ratios pass wraps each stage function that
+  ``mainmark.pipeline`` calls and reports each stage's share of the pipeline's CPU time.
+* **Memory.** ``--memory MB`` builds a synthetic page of that size, extracts it in a fresh
+  subprocess and reports the peak RSS growth over the interpreter's baseline as a multiple of
+  the page size.
+
+Never a timing assertion in a unit test: these figures go into docs and notes as ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_BENCH = HERE.parent.parent / "shared" / "bench"
+
+Call = Callable[[bytes, "str | None"], Any]
+
+
+# ----------------------------------------------------------------------------- pages
+
+
+def _bench_pages(root: Path) -> Iterator[tuple[str, bytes, str | None]]:
+    """(id, bytes, url) for every page of the bench sets found under ``root``."""
+    for set_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+        files = sorted(set_dir.glob("html/*.gz")) or sorted(set_dir.glob("*/source.html"))
+        for path in files:
+            data = path.read_bytes()
+            yield f"{set_dir.name}/{path.name}", _gunzip(data), None
+
+
+def _folder_pages(root: Path) -> Iterator[tuple[str, bytes, str | None]]:
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.suffix in (".html", ".htm", ".gz"):
+            yield str(path.relative_to(root)), _gunzip(path.read_bytes()), None
+
+
+def _gunzip(data: bytes) -> bytes:
+    return gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+
+
+def load_pages(root: Path, limit: int | None) -> list[tuple[str, bytes, str | None]]:
+    """Pages decompressed once, before any timing; ``limit`` keeps an even spread."""
+    is_bench = (root / "check-split.json").exists() or (root / "sh").is_dir()
+    pages = list(_bench_pages(root) if is_bench else _folder_pages(root))
+    if limit and len(pages) > limit:
+        step = len(pages) / limit
+        pages = [pages[int(i * step)] for i in range(limit)]
+    return pages
+
+
+# ----------------------------------------------------------------------------- systems
+
+
+def systems() -> dict[str, Call]:
+    import lxml.html
+
+    import mainmark
+
+    chunked = mainmark.Options()
+    plain = mainmark.Options(chunking=False)
+    found: dict[str, Call] = {
+        "mainmark": lambda data, url: mainmark.extract(data, url=url, options=chunked),
+        "mainmark (chunking off)": lambda data, url: mainmark.extract(data, url=url,
+                                                                      options=plain),
+        "lxml parse": lambda data, url: lxml.html.fromstring(data) if data.strip() else None,
+    }
+    try:
+        import trafilatura
+    except ImportError:
+        return found
+
+    def traf(data: bytes, url: str | None) -> Any:
+        return trafilatura.extract(data, url=url, include_comments=False, include_tables=True)
+
+    found["trafilatura"] = traf
+    return found
+
+
+def _safe(call: Call, data: bytes, url: str | None) -> None:
+    # a page that breaks one system costs it its time, nothing else
+    with contextlib.suppress(Exception):
+        call(data, url)
+
+
+def timed_pass(pages: list[tuple[str, bytes, str | None]], calls: dict[str, Call],
+               offset: int) -> dict[str, float]:
+    """CPU seconds per system over one pass, the order rotating page by page."""
+    names = list(calls)
+    totals = dict.fromkeys(names, 0.0)
+    for i, (_, data, url) in enumerate(pages):
+        k = (i + offset) % len(names)
+        for name in names[k:] + names[:k]:
+            start = time.process_time()
+            _safe(calls[name], data, url)
+            totals[name] += time.process_time() - start
+    return totals
+
+
+# ----------------------------------------------------------------------------- stages
+
+
+def stage_shares(pages: list[tuple[str, bytes, str | None]]) -> dict[str, float]:
+    """Share of the pipeline's CPU time spent in each stage function it calls."""
+    import mainmark
+    from mainmark import pipeline
+
+    spent: dict[str, float] = {}
+    originals: dict[str, Any] = {}
+    for name in ("decode", "parse", "build_source_map", "read_structured", "extract_metadata",
+                 "clean", "select", "date_from_content", "render", "chunk_blocks",
+                 "make_stamp"):
+        func = getattr(pipeline, name, None)
+        if func is None:
+            continue
+        originals[name] = func
+
+        def wrapped(*args: Any, __f: Any = func, __n: str = name, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return __f(*args, **kwargs)
+            finally:
+                spent[__n] = spent.get(__n, 0.0) + time.process_time() - start
+
+        setattr(pipeline, name, wrapped)
+    total = 0.0
+    try:
+        options = mainmark.Options()
+        for _, data, url in pages:
+            start = time.process_time()
+            _safe(lambda d, u: mainmark.extract(d, url=u, options=options), data, url)
+            total += time.process_time() - start
+    finally:
+        for name, func in originals.items():
+            setattr(pipeline, name, func)
+    shares = {name: seconds / total for name, seconds in spent.items()} if total else {}
+    shares["(other)"] = max(0.0, 1.0 - sum(shares.values()))
+    return shares
+
+
+# ----------------------------------------------------------------------------- memory
+
+_MEMORY_CHILD = r"""
+import resource, sys
+import mainmark
+size = int(sys.argv[1])
+block = (b"<section><h2>Part %d</h2><p>The harbour line tram runs every ten minutes, "
+         b"carrying commuters, cyclists and <a href='/x'>visitors</a> past the old "
+         b"warehouses.</p><ul><li>one</li><li>two</li></ul></section>")
+head = b"<html><head><title>Big</title></head><body><article><h1>Big page</h1>"
+parts, n, total = [head], 0, len(head)
+while total < size:
+    piece = block % n
+    parts.append(piece); total += len(piece); n += 1
+page = b"".join(parts) + b"</article></body></html>"
+mainmark.extract(b"<p>warm up</p>" * 50)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+doc = mainmark.extract(page)
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(len(page), before * 1024, after * 1024, len(doc.markdown), len(doc.chunks))
+"""
+
+
+def memory(megabytes: float) -> dict[str, float]:
+    size = int(megabytes * 1024 * 1024)
+    out = subprocess.run([sys.executable, "-c", _MEMORY_CHILD, str(size)], check=True,
+                         capture_output=True, text=True).stdout.split()
+    page, before, after, md, chunks = (int(x) for x in out)
+    return {"page_bytes": page, "peak_growth_bytes": after - before,
+            "peak_over_page": (after - before) / page, "markdown_bytes": md, "chunks": chunks}
+
+
+# ----------------------------------------------------------------------------- report
+
+
+def run(root: Path, passes: int, limit: int | None, with_stages: bool) -> dict[str, Any]:
+    pages = load_pages(root, limit)
+    calls = systems()
+    for call in calls.values():  # lazy imports and tokenizer loading are not charged
+        _safe(call, pages[0][1], pages[0][2])
+    runs = [timed_pass(pages, calls, offset) for offset in range(passes)]
+    median = {name: statistics.median(r[name] for r in runs) for name in calls}
+    report: dict[str, Any] = {"pages": len(pages), "passes": passes,
+                              "cpu_seconds": median,
+                              "pages_per_second": {n: len(pages) / s if s else 0.0
+                                                   for n, s in median.items()}}
+    ratios: dict[str, float] = {}
+    for name in ("mainmark", "mainmark (chunking off)"):
+        if "trafilatura" in median:
+            ratios[f"{name} vs trafilatura (pages/s)"] = median["trafilatura"] / median[name]
+        ratios[f"{name} in lxml parses"] = median[name] / median["lxml parse"]
+    report["ratios"] = ratios
+    if with_stages:
+        report["stage_shares"] = stage_shares(pages)
+    return report
+
+
+def format_report(report: dict[str, Any]) -> str:
+    lines = [f"{report['pages']} pages, median of {report['passes']} interleaved passes, "
+             "CPU time of each call", "", "| system | CPU s | pages/s |", "|---|---|---|"]
+    for name, seconds in report["cpu_seconds"].items():
+        lines.append(f"| {name} | {seconds:.2f} | {report['pages_per_second'][name]:.1f} |")
+    lines += ["", "| ratio | value |", "|---|---|"]
+    lines += [f"| {name} | {value:.2f}x |" for name, value in report["ratios"].items()]
+    if "stage_shares" in report:
+        lines += ["", "| stage (chunking on) | share of extract() CPU |", "|---|---|"]
+        for name, share in sorted(report["stage_shares"].items(), key=lambda kv: -kv[1]):
+            lines.append(f"| {name} | {100 * share:.1f}% |")
+    if "memory" in report:
+        mem = report["memory"]
+        lines += ["", f"memory: a {mem['page_bytes'] / 2**20:.0f} MB page peaks at "
+                  f"+{mem['peak_growth_bytes'] / 2**20:.0f} MB RSS = "
+                  f"{mem['peak_over_page']:.1f}x its size"]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("pages", nargs="?", default=str(DEFAULT_BENCH),
+                    help="bench folder (bench README layout) or any folder of .html/.gz")
+    ap.add_argument("--passes", type=int, default=3, help="interleaved passes (median)")
+    ap.add_argument("--limit", type=int, help="at most this many pages, evenly spread")
+    ap.add_argument("--no-stages", action="store_true", help="skip the stage-share pass")
+    ap.add_argument("--memory", type=float, metavar="MB",
+                    help="also measure the peak RSS of one synthetic page of this size")
+    ap.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = ap.parse_args(argv)
+    root = Path(args.pages)
+    if not root.is_dir():
+        sys.stderr.write(f"speed: no folder {root}\n")
+        return 1
+    report = run(root, max(1, args.passes), args.limit, not args.no_stages)
+    if args.memory:
+        report["memory"] = memory(args.memory)
+    sys.stdout.write(json.dumps(report, indent=2) + "\n" if args.json else format_report(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
