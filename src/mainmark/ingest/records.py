@@ -40,6 +40,9 @@ class Reason(str, Enum):
     TOO_LARGE = "too_large"  # above the batch size cap
     TIMEOUT = "timeout"  # above the per-page time budget
     EXTRACTOR_ERROR = "extractor_error"  # a bug: the extractor raised
+    ROBOTS = "robots"  # fetching: robots.txt disallows the page
+    HTTP_ERROR = "http_error"  # fetching: the server answered 4xx/5xx
+    FETCH_ERROR = "fetch_error"  # fetching: no answer (connection, timeout, redirect loop)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +83,8 @@ class PageRecord:
     content_type: str | None = None
     fetched_at: str | None = None
     problem: tuple[Reason, str] | None = None
+    #: Where the body came from after redirects (fetched pages); links resolve against it.
+    final_url: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +133,8 @@ def process_record(
         return _discard(record, Reason.NON_HTML, why_not_html)
     try:
         with time_limit(time_budget):
-            doc = extract(record.body, url=record.url, headers=_headers(record), options=opts)
+            doc = extract(record.body, url=record.final_url or record.url,
+                          headers=_headers(record), options=opts)
             if not doc.markdown:
                 return _empty_discard(record, doc)
             return _rows(record, doc, opts)
@@ -163,8 +169,11 @@ def non_html_reason(record: PageRecord) -> str | None:
     for magic, name in _MAGIC.items():
         if head.startswith(magic):
             return f"payload is {name}"
-    controls = sum(1 for b in head if b < 9 or 13 < b < 32)
-    if head and controls > len(head) // 10:
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None  # UTF-16/32 with a byte-order mark: its NULs are text
+    # ESC is text in ISO-2022-JP; random bytes hold about 10% controls, HTML none.
+    controls = sum(1 for b in head if b < 9 or (13 < b < 32 and b != 27))
+    if head and controls * 20 > len(head):
         return f"payload is binary ({controls} control bytes in the first {len(head)})"
     return None
 
@@ -219,6 +228,7 @@ def _rows(record: PageRecord, doc: Document, options: Options) -> Outcome:
         "doc_id": ident,
         "location": record.location.to_dict(),
         "fetched_at": record.fetched_at,
+        "final_url": record.final_url,
         "metadata": record_dict["metadata"],
         "markdown": doc.markdown,
         "stamp": record_dict["stamp"],
@@ -227,7 +237,7 @@ def _rows(record: PageRecord, doc: Document, options: Options) -> Outcome:
             "tokens": get_tokenizer(options.tokenizer).count(doc.markdown),
             "bytes": len(doc.markdown.encode("utf-8")),
         },
-        "encoding": doc.encoding.name,
+        "encoding": record_dict["encoding"],
         "warnings": list(doc.warnings),
     }
     return Outcome(record.url, record.content_sha256, document=document, chunks=chunks)
@@ -245,6 +255,7 @@ def record_to_row(record: PageRecord) -> dict[str, Any]:
         "headers": json.dumps(record.headers),
         "content_type": record.content_type,
         "fetched_at": record.fetched_at,
+        "final_url": record.final_url,
         "location": json.dumps(record.location.to_dict()),
         "size": record.size,
         "content_sha256": record.content_sha256,
@@ -282,6 +293,7 @@ def record_from_row(row: Mapping[str, Any]) -> PageRecord:
         content_type=_opt_str(row.get("content_type")),
         fetched_at=_opt_str(row.get("fetched_at")),
         problem=(Reason(problem_pair[0]), str(problem_pair[1])) if problem_pair else None,
+        final_url=_opt_str(row.get("final_url")),
     )
 
 

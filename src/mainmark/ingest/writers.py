@@ -16,7 +16,7 @@ import os
 from typing import IO, Any, Protocol
 
 from mainmark.ingest.records import Outcome
-from mainmark.model import Chunk, Metadata, Stamp
+from mainmark.model import Chunk, EncodingInfo, Metadata, Stamp
 
 DOCUMENTS, CHUNKS, DISCARDS = "documents", "chunks", "discards"
 _ROWS_PER_GROUP = 2048
@@ -140,9 +140,13 @@ def _arrow_type(annotation: str) -> Any:
     if base.startswith("tuple[") or base.startswith("list["):
         return pa.list_(pa.string())
     if base.startswith("Mapping[") or base.startswith("dict["):
-        return pa.map_(pa.string(), pa.string())
+        # Not a map column: HuggingFace datasets has no map type. Key/value structs
+        # keep the pairs queryable (``metadata.sources`` -> [{key, value}, ...]).
+        return pa.list_(pa.struct([("key", pa.string()), ("value", pa.string())]))
     if base == "Stamp":
         return _struct_of(Stamp)
+    if base == "EncodingInfo":
+        return _struct_of(EncodingInfo)
     return {"int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}.get(base, pa.string())
 
 
@@ -172,22 +176,38 @@ def document_schema() -> Any:
     counts = pa.struct([("chunks", pa.int64()), ("tokens", pa.int64()), ("bytes", pa.int64())])
     return pa.schema([
         ("url", pa.string()), ("doc_id", pa.string()), ("location", location_type()),
-        ("fetched_at", pa.string()), ("metadata", _struct_of(Metadata)),
+        ("fetched_at", pa.string()), ("final_url", pa.string()),
+        ("metadata", _struct_of(Metadata)),
         ("markdown", pa.string()), ("stamp", _struct_of(Stamp)), ("counts", counts),
-        ("encoding", pa.string()), ("warnings", pa.list_(pa.string())),
+        ("encoding", _struct_of(EncodingInfo)), ("warnings", pa.list_(pa.string())),
     ])
 
 
 def to_table(rows: list[dict[str, Any]], schema: Any) -> Any:
-    """Rows to a table of exactly ``schema``; values of a field the schema types as a
-    string but that arrive structured (a model field typed in a way not mapped above)
-    are stored as their JSON rather than failing the whole batch."""
+    """Rows to a table of exactly ``schema``. Values are conformed to their column:
+    a mapping in a list-of-key/value column becomes its pairs, and a structured value
+    in a string column (a model field typed in a way not mapped above) is stored as
+    its JSON rather than failing the whole batch."""
     import pyarrow as pa
 
-    strings = {f.name for f in schema if f.type == pa.string()}
-    fixed = [
-        {k: (json.dumps(v) if k in strings and v is not None and not isinstance(v, str) else v)
-         for k, v in row.items()}
-        for row in rows
-    ]
+    fixed = [{name: _conform(row.get(name), schema.field(name).type)
+              for name in schema.names if name in row} for row in rows]
     return pa.Table.from_pylist(fixed, schema=schema)
+
+
+def _conform(value: Any, typ: Any) -> Any:
+    import pyarrow as pa
+
+    if value is None:
+        return None
+    if pa.types.is_string(typ):
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    if pa.types.is_struct(typ) and isinstance(value, dict):
+        return {f.name: _conform(value.get(f.name), f.type) for f in typ}
+    if pa.types.is_list(typ):
+        item = typ.value_type
+        if isinstance(value, dict) and pa.types.is_struct(item):
+            return [{"key": str(k), "value": _conform(v, pa.string())} for k, v in value.items()]
+        if isinstance(value, (list, tuple)):
+            return [_conform(v, item) for v in value]
+    return value

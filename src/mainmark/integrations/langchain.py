@@ -1,20 +1,26 @@
-"""LangChain adapters: a loader that yields one Document per chunk (or per page), and a
-transformer that turns Documents holding raw HTML into chunk Documents.
+"""LangChain adapters: a loader that yields one Document per chunk (or per page), a
+transformer that turns Documents holding raw HTML into chunk Documents, and
+:func:`index_pages` for incremental re-indexing with LangChain's indexing API.
 
-Metadata values are plain (str, int, float, list of str) because vector stores reject
-anything else. A value mainmark does not know (no URL, no title, no source offsets for
-JSON-LD-only text) is **omitted**, never ``None`` and never ``""``: a filter on a key
-then means "known", and stores that reject ``None`` accept every record.
-``heading_path`` is a list of str; ``headings`` carries the same path joined with
-" > " for stores that accept no lists.
+Metadata is what every vector store accepts (Chroma's rules are the strictest): each
+value is a str, int, float or bool, or a non-empty list of one of those types. A value
+mainmark does not know (no URL, no title, no heading above the chunk, no source
+offsets for JSON-LD-only text) is **omitted**, never ``None``, ``""`` or ``[]``: a
+filter on a key then means "known", and stores that reject ``None`` or empty lists
+accept every record. ``headings`` carries ``heading_path`` joined with " > " for
+stores that accept no lists.
 """
 
 from __future__ import annotations
 
 import glob as globlib
 import gzip
+import json
+import logging
+import re
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+import zlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -23,24 +29,44 @@ from langchain_core.documents import BaseDocumentTransformer
 from langchain_core.documents import Document as LCDocument
 
 from mainmark.errors import InputError
+from mainmark.ingest.fetch import Fetcher, FetchSettings, is_url
+from mainmark.ingest.records import Location, PageRecord, non_html_reason
 from mainmark.model import Chunk, Document
 from mainmark.options import Options
 from mainmark.pipeline import extract
 
+log = logging.getLogger(__name__)
+
 Mode = Literal["chunks", "page"]
+OnError = Literal["warn", "raise"]
 Source = str | Path | bytes
 #: File names a directory contributes (compressed copies included).
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz", ".xhtml.gz")
-_PAGE_ID_NAMESPACE = uuid.UUID("0f6c2a8e-4b1d-5c3e-9a7f-6e5d4c3b2a19")
+_ID_NAMESPACE = uuid.UUID("0f6c2a8e-4b1d-5c3e-9a7f-6e5d4c3b2a19")
+#: Keys whose value mainmark itself determines; on these, its value wins.
+OWN_KEYS = frozenset({
+    "url", "title", "author", "description", "site_name", "published", "modified",
+    "language", "canonical_url", "image", "type", "keywords", "extractor",
+    "extractor_version", "options_hash", "content_sha256", "heading_path", "headings",
+    "chunk_index", "md_start", "md_end", "src_start", "src_end", "tokens",
+})
+#: What HTML loaders put in a field they could not fill ("No language found.").
+_PLACEHOLDER = re.compile(r"^\s*(no|unknown)\b.{0,40}\b(found|available|given)\W*$", re.I)
 
 
 class MainmarkLoader(BaseLoader):
-    """Load pages from paths, globs, directories, ``.gz`` files or in-memory bytes.
+    """Load pages from paths, globs, directories, ``.gz`` files, in-memory bytes and
+    ``http(s)`` URLs.
 
     ``sources`` may be one source or a sequence; a ``str`` with glob characters is a
     glob, a directory contributes its HTML files recursively (sorted, so runs are
-    reproducible). ``urls`` maps a source (its path as given, or ``"memory:<i>"`` for
-    the i-th bytes source) to the page's URL, used to resolve links and as metadata.
+    reproducible), a URL is fetched politely (:class:`~mainmark.ingest.fetch.Fetcher`
+    with ``fetch`` settings; needs ``mainmark[fetch]``). ``urls`` maps a source (its
+    path as given, or ``"memory:<i>"`` for the i-th bytes source) to the page's URL.
+
+    A source that cannot be read (missing file, broken gzip, a binary payload, a failed
+    or robots-disallowed fetch) is skipped with a logged warning, or raises
+    :class:`~mainmark.errors.InputError` with ``on_error="raise"``.
     """
 
     def __init__(
@@ -50,37 +76,81 @@ class MainmarkLoader(BaseLoader):
         mode: Mode = "chunks",
         options: Options | None = None,
         urls: dict[str, str] | None = None,
+        on_error: OnError = "warn",
+        fetch: FetchSettings | None = None,
     ) -> None:
         if mode not in ("chunks", "page"):
             raise InputError(f"mode must be 'chunks' or 'page', not {mode!r}")
+        if on_error not in ("warn", "raise"):
+            raise InputError(f"on_error must be 'warn' or 'raise', not {on_error!r}")
         if isinstance(sources, (str, Path, bytes, bytearray)):
             sources = [sources]
         self.sources = list(sources)
         self.mode = mode
         self.options = options or Options()
         self.urls = dict(urls or {})
+        self.on_error = on_error
+        self.fetch = fetch
 
     def lazy_load(self) -> Iterator[LCDocument]:
-        for name, data in self._pages():
-            url = self.urls.get(name)
-            doc = extract(data, url=url, options=self.options)
-            yield from documents_for(doc, source=name, url=url, mode=self.mode)
+        for docs in self.lazy_load_pages():
+            yield from docs
 
-    def _pages(self) -> Iterator[tuple[str, bytes]]:
+    def lazy_load_pages(self) -> Iterator[list[LCDocument]]:
+        """The Documents of one page at a time (what :func:`index_pages` indexes)."""
+        for record in self._records():
+            url = record.final_url or self.urls.get(record.location.file) or record.url
+            doc = extract(record.body, url=url, headers=dict(record.headers) or None,
+                          options=self.options)
+            yield list(documents_for(doc, source=record.location.file, url=url,
+                                     mode=self.mode))
+
+    def _records(self) -> Iterator[PageRecord]:
         memory = 0
-        for source in self.sources:
-            if isinstance(source, (bytes, bytearray)):
-                yield f"memory:{memory}", bytes(source)
-                memory += 1
-                continue
-            for path in _expand(source):
-                yield str(path), _read(path)
+        fetcher: Fetcher | None = None
+        try:
+            for source in self.sources:
+                if isinstance(source, (bytes, bytearray)):
+                    name, memory = f"memory:{memory}", memory + 1
+                    yield from self._usable(_memory_record(name, bytes(source)))
+                elif is_url(source):
+                    fetcher = fetcher or Fetcher(self.fetch)
+                    yield from self._usable(fetcher.fetch(str(source)))
+                else:
+                    for path in self._expand(source):
+                        yield from self._usable(_read(path))
+        finally:
+            if fetcher is not None:
+                fetcher.close()
+
+    def _expand(self, source: str | Path) -> list[Path]:
+        paths = _expand(source)
+        if not paths and isinstance(source, str) and any(ch in source for ch in "*?["):
+            log.info("no file matches %r", source)
+        return paths
+
+    def _usable(self, record: PageRecord) -> Iterator[PageRecord]:
+        problem = record.problem[1] if record.problem else non_html_reason(record)
+        if problem is None:
+            yield record
+            return
+        message = f"cannot load {record.location.file}: {problem}"
+        if self.on_error == "raise":
+            raise InputError(message)
+        log.warning("%s (skipped)", message)
 
 
 class MainmarkTransformer(BaseDocumentTransformer):
     """Documents whose ``page_content`` is raw HTML (``AsyncHtmlLoader``,
-    ``RecursiveUrlLoader``) to chunk Documents; the input metadata is kept, and
-    mainmark's keys are added (the input's ``source`` wins: it is usually the URL)."""
+    ``RecursiveUrlLoader``) to chunk Documents.
+
+    Metadata precedence, documented in ``docs/chunks.md``: on the keys mainmark
+    determines (:data:`OWN_KEYS`) mainmark's value wins; where mainmark found nothing,
+    the incoming value is kept unless it is a placeholder ("No language found.").
+    The incoming ``source`` is kept (usually the URL the page was fetched from), as is
+    every other incoming key, made store-safe (``None``, ``""`` and ``[]`` dropped,
+    nested values as JSON strings).
+    """
 
     def __init__(self, *, mode: Mode = "chunks", options: Options | None = None) -> None:
         self.mode = mode
@@ -91,30 +161,74 @@ class MainmarkTransformer(BaseDocumentTransformer):
     ) -> Sequence[LCDocument]:
         out: list[LCDocument] = []
         for item in documents:
-            meta = dict(item.metadata)
-            source = str(meta.get("source", ""))
-            url = meta.get("url") or (source if source.startswith(("http://", "https://"))
-                                      else None)
+            meta = store_safe(item.metadata)
+            source = str(meta.get("source", "")) or None
+            given = meta.get("url")
+            url = given if is_url(given) else (source if is_url(source) else None)
             doc = extract(item.page_content, url=url, options=self.options)
-            for produced in documents_for(doc, source=source or None, url=url, mode=self.mode):
-                produced.metadata = {**produced.metadata, **meta}
+            for produced in documents_for(doc, source=source, url=url, mode=self.mode):
+                produced.metadata = merge_metadata(meta, produced.metadata)
                 out.append(produced)
         return out
 
 
+def merge_metadata(incoming: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
+    """Incoming metadata under mainmark's (see :class:`MainmarkTransformer`)."""
+    merged = {k: v for k, v in store_safe(incoming).items()
+              if k not in OWN_KEYS or not (isinstance(v, str) and _PLACEHOLDER.match(v))}
+    merged.update(own)
+    return merged
+
+
+def store_safe(metadata: Mapping[str, Any]) -> dict[str, Any]:
+    """Metadata every vector store accepts: unknown values dropped, odd ones as text."""
+    out: dict[str, Any] = {}
+    for key, value in metadata.items():
+        safe = _safe_value(value)
+        if safe is not None:
+            out[str(key)] = safe
+    return out
+
+
+def _safe_value(value: Any) -> Any:
+    if value is None or value == "":
+        return None
+    if isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, (list, tuple)):
+        items = [v for v in value if v is not None and v != ""]
+        if not items:
+            return None
+        kinds = {type(v) for v in items}
+        if len(kinds) == 1 and kinds <= {str, bool, int, float}:
+            return list(items)
+        return [v if isinstance(v, str) else json.dumps(v, default=str) for v in items]
+    try:
+        return json.dumps(value, default=str, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
 def documents_for(doc: Document, *, source: str | None, url: str | None,
                   mode: Mode = "chunks") -> Iterator[LCDocument]:
-    """The LangChain Documents of one extracted page."""
+    """The LangChain Documents of one extracted page.
+
+    Ids join the page's identity (its URL, else its source) to the chunk id, so equal
+    bytes at two URLs are two documents, and the same page re-extracted the same way
+    keeps its ids.
+    """
     base = _page_metadata(doc, source, url)
+    identity = url or source or ""
     if mode == "page":
         if doc.markdown:
-            key = f"{doc.stamp.content_sha256}|{doc.stamp.version}|{doc.stamp.options_hash}"
+            key = (f"{identity}\n{doc.stamp.content_sha256}|{doc.stamp.version}|"
+                   f"{doc.stamp.options_hash}")
             yield LCDocument(page_content=doc.markdown, metadata=base,
-                             id=str(uuid.uuid5(_PAGE_ID_NAMESPACE, key)))
+                             id=str(uuid.uuid5(_ID_NAMESPACE, key)))
         return
     for c in doc.chunks:
         yield LCDocument(page_content=c.embed_text, metadata={**base, **_chunk_metadata(c)},
-                         id=c.id)
+                         id=str(uuid.uuid5(_ID_NAMESPACE, f"{identity}\n{c.id}")))
 
 
 def _page_metadata(doc: Document, source: str | None, url: str | None) -> dict[str, Any]:
@@ -123,18 +237,24 @@ def _page_metadata(doc: Document, source: str | None, url: str | None) -> dict[s
         "source": source,
         "url": url or m.url or m.canonical_url,
         "title": m.title,
-        "language": m.language,
+        "author": list(m.author),
+        "description": m.description,
+        "site_name": m.site_name,
         "published": m.published,
+        "modified": m.modified,
+        "language": m.language,
+        "canonical_url": m.canonical_url,
+        "type": m.type,
         "extractor": doc.stamp.extractor,
         "extractor_version": doc.stamp.version,
         "options_hash": doc.stamp.options_hash,
         "content_sha256": doc.stamp.content_sha256,
     }
-    return {k: v for k, v in values.items() if v is not None}
+    return store_safe(values)
 
 
 def _chunk_metadata(c: Chunk) -> dict[str, Any]:
-    values: dict[str, Any] = {
+    return store_safe({
         "heading_path": list(c.heading_path),
         "headings": " > ".join(c.heading_path),
         "chunk_index": c.index,
@@ -143,11 +263,38 @@ def _chunk_metadata(c: Chunk) -> dict[str, Any]:
         "src_start": c.src_start,
         "src_end": c.src_end,
         "tokens": c.tokens,
-    }
-    return {k: v for k, v in values.items() if v is not None}
+    })
 
 
-def _expand(source: str | Path) -> Iterable[Path]:
+def index_pages(loader: MainmarkLoader, record_manager: Any, vector_store: Any,
+                **kwargs: Any) -> dict[str, int]:
+    """``langchain_core.indexing.index`` page by page, with incremental cleanup.
+
+    ``index`` cleans up per batch of ``batch_size`` documents: when a page's chunks
+    straddle two batches, the first batch's cleanup deletes the page's chunks that
+    only the next batch would have refreshed, and the next batch adds them back, so a
+    re-run over unchanged pages is not a no-op. One call per page keeps a page inside
+    one cleanup. Counts are summed over the pages.
+    """
+    from langchain_core.indexing import index
+
+    totals = {"num_added": 0, "num_updated": 0, "num_skipped": 0, "num_deleted": 0}
+    settings = {"cleanup": "incremental", "source_id_key": "source", **kwargs}
+    for docs in loader.lazy_load_pages():
+        if not docs:
+            continue
+        settings["batch_size"] = max(len(docs), int(kwargs.get("batch_size", 100)))
+        result = index(docs, record_manager, vector_store, **settings)
+        for key in totals:
+            totals[key] += int(dict(result).get(key) or 0)
+    return totals
+
+
+def _memory_record(name: str, data: bytes) -> PageRecord:
+    return PageRecord(None, data, Location(name), len(data), "")
+
+
+def _expand(source: str | Path) -> list[Path]:
     text = str(source)
     if isinstance(source, str) and any(ch in text for ch in "*?["):
         matches = sorted(Path(p) for p in globlib.glob(text, recursive=True))
@@ -159,12 +306,20 @@ def _expand(source: str | Path) -> Iterable[Path]:
     return [path]
 
 
-def _read(path: Path) -> bytes:
+def _read(path: Path) -> PageRecord:
+    """A file as a record; a missing file or a broken gzip is a record with a problem."""
+    from mainmark.ingest.payload import problem_record
+    from mainmark.ingest.records import Reason
+
+    location = Location(str(path))
     try:
         data = path.read_bytes()
-        return gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
-    except (OSError, EOFError, gzip.BadGzipFile) as exc:
-        raise InputError(f"cannot read {path}: {exc}") from exc
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+    except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
+        return problem_record(None, location, Reason.DECODE_ERROR, f"{exc}")
+    return PageRecord(None, data, location, len(data), "")
 
 
-__all__ = ["MainmarkLoader", "MainmarkTransformer", "documents_for"]
+__all__ = ["MainmarkLoader", "MainmarkTransformer", "documents_for", "index_pages",
+           "merge_metadata", "store_safe"]

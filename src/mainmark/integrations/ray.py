@@ -34,7 +34,8 @@ from mainmark.ingest.sources import Kind, expand_inputs, iter_pages
 from mainmark.ingest.writers import chunk_schema, document_schema, location_type, to_table
 from mainmark.options import DEFAULT_OPTIONS, Options
 
-__all__ = ["MainmarkPages", "chunk_dataset", "page_schema", "pages_dataset", "write_parquet"]
+__all__ = ["MainmarkPages", "chunk_dataset", "default_actors", "page_schema", "pages_dataset",
+           "write_parquet"]
 
 
 def page_schema() -> Any:
@@ -51,7 +52,7 @@ def page_schema() -> Any:
 
 class MainmarkPages:
     """Callable class for ``ds.map_batches(MainmarkPages, fn_constructor_kwargs=...,
-    concurrency=N, batch_format="pyarrow")``.
+    compute=ray.data.ActorPoolStrategy(size=N), batch_format="pyarrow")``.
 
     Constructed once per actor: the pipeline is imported and the tokenizer loaded
     before the first batch, outside any page's time budget. The budget itself works
@@ -130,12 +131,40 @@ def pages_dataset(paths: Sequence[str], *, max_page_bytes: int = DEFAULT_MAX_PAG
         _read_file)
 
 
+def default_actors() -> int:
+    """Extraction actors for this cluster: one per CPU, less one kept free.
+
+    Each actor holds a CPU for its whole life, while the read tasks that feed it
+    need one now and then: with every CPU taken by an actor (two actors on a 2-CPU
+    machine) no read task is ever scheduled and the job waits forever. Ray is
+    started with its defaults here if nobody started it, as Ray Data would do.
+    """
+    import ray
+
+    if not ray.is_initialized():
+        ray.init()
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    return max(1, cpus - 1)
+
+
+def _actor_pool(actors: int | None) -> Any:
+    import ray.data
+
+    size = default_actors() if actors is None else actors
+    if size < 1:
+        raise ValueError(f"actors must be at least 1, not {size}")
+    return ray.data.ActorPoolStrategy(size=size)
+
+
 def chunk_dataset(paths: Sequence[str], options: Options | None = None, *,
-                  concurrency: int = 2, batch_size: int = 16, **kwargs: Any) -> Any:
-    """The lazy chunk-row dataset of ``paths``: hand it to an embedding ``map_batches``."""
+                  actors: int | None = None, batch_size: int = 16, **kwargs: Any) -> Any:
+    """The lazy chunk-row dataset of ``paths``: hand it to an embedding ``map_batches``.
+
+    ``actors`` extraction actors (default: :func:`default_actors`).
+    """
     return pages_dataset(paths, **_read_kwargs(kwargs)).map_batches(
         MainmarkPages, fn_constructor_kwargs={"options": options, **kwargs},
-        concurrency=concurrency, batch_size=batch_size, batch_format="pyarrow")
+        compute=_actor_pool(actors), batch_size=batch_size, batch_format="pyarrow")
 
 
 def _read_kwargs(kwargs: Mapping[str, Any]) -> dict[str, Any]:
@@ -143,18 +172,19 @@ def _read_kwargs(kwargs: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def write_parquet(paths: Sequence[str], out_dir: str, options: Options | None = None, *,
-                  concurrency: int = 2, batch_size: int = 16, **kwargs: Any) -> None:
+                  actors: int | None = None, batch_size: int = 16, **kwargs: Any) -> None:
     """Extract ``paths`` on the cluster and write ``out_dir/pages`` and ``out_dir/chunks``.
 
     Each page is extracted once: the page rows (documents and discards, the audit)
-    are written with their chunks nested, then ``chunks`` is flattened from that
-    Parquet, so nothing is recomputed and nothing has to fit in memory.
+    are written with their chunks as JSON (``chunks_json``), then ``chunks`` is
+    flattened from that Parquet, so nothing is recomputed and nothing has to fit in
+    memory. ``actors`` extraction actors (default: :func:`default_actors`).
     """
     import ray.data
 
     pages = pages_dataset(paths, **_read_kwargs(kwargs)).map_batches(
         _PagesWithChunks, fn_constructor_kwargs={"options": options, **kwargs},
-        concurrency=concurrency, batch_size=batch_size, batch_format="pyarrow")
+        compute=_actor_pool(actors), batch_size=batch_size, batch_format="pyarrow")
     pages_dir = f"{out_dir.rstrip('/')}/pages"
     pages.write_parquet(pages_dir)
     chunks = ray.data.read_parquet(pages_dir).select_columns(["chunks_json"]).flat_map(_explode)
