@@ -126,7 +126,8 @@ def test_discards_point_back_into_their_container(runs: dict[int, Path]) -> None
 def test_http_header_charset_decides_the_decoding(runs: dict[int, Path], url: str,
                                                   charset: str, word: str) -> None:
     doc = next(r for r in read_jsonl(runs[2] / "documents.jsonl") if r["url"] == url)
-    assert codecs.lookup(doc["encoding"]).name == codecs.lookup(charset).name
+    assert codecs.lookup(doc["encoding"]["name"]).name == codecs.lookup(charset).name
+    assert doc["encoding"]["signal"] == "header"
     assert word in doc["markdown"]
 
 

@@ -11,6 +11,7 @@ import gzip
 import hashlib
 import io
 import json
+import random
 import shutil
 import subprocess
 import sysconfig
@@ -194,3 +195,53 @@ def test_installed_console_script(tmp_path: Path) -> None:
                              capture_output=True, timeout=300, check=False)
     assert missing.returncode == 1
     assert len(missing.stderr.decode().strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("payload", [
+    random.Random(7).randbytes(4096),  # random bytes: about one in ten is a control byte
+    b"%PDF-1.7\n" + bytes(range(256)) * 4,
+    b"\x89PNG\r\n\x1a\n" + b"\x00" * 64,
+])
+def test_binary_input_exits_1_with_a_clear_message(payload: bytes, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "page.html"
+    page.write_bytes(payload)
+    code, out, err = run(["extract", str(page)], capsys)
+    assert code == 1 and out == ""
+    assert "is not an HTML page" in one_line(err)
+
+
+def test_chunk_lines_carry_url_and_title(capsys: pytest.CaptureFixture[str]) -> None:
+    url = "https://example.org/news/harbour-line-tram"
+    code, out, _ = run(["extract", str(EXAMPLES / "news-article.html"), "--url", url,
+                        "--format", "chunks"], capsys)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and lines
+    assert all(c["url"] == url and c["title"] == NEWS_TITLE for c in lines)
+
+
+@pytest.mark.parametrize(("command", "shown"), [
+    ("extract", "(default: 512)"),
+    ("batch", "(default: 30.0)"),
+    ("overhead", "(default: text)"),
+])
+def test_help_shows_defaults(command: str, shown: str,
+                             capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())  # help text wraps anywhere
+    assert shown in out and "(default: cl100k_base)" in out
+    assert "(default: None)" not in out and "(default: False)" not in out
+
+
+def test_extract_a_url_from_a_local_server(capsys: pytest.CaptureFixture[str]) -> None:
+    from fetch_server import serve
+
+    with serve() as site:
+        code, out, _ = run(["extract", site.base + "/old", "--format", "chunks"], capsys)
+        assert code == 0
+        first = json.loads(out.splitlines()[0])
+        assert first["url"] == site.base + "/page"  # the final URL, after the redirect
+        assert first["title"] == "Café society"  # decoded with the HTTP charset
+        code, _, err = run(["extract", site.base + "/private/page"], capsys)
+        assert code == 1 and "robots.txt" in one_line(err)

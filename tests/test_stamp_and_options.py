@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import dataclasses
 import hashlib
 import json
@@ -130,6 +132,35 @@ def test_callable_tokenizer_is_hashed_by_name() -> None:
     assert a.digest() == Options(tokenizer=counting_tokenizer).digest()
     assert a.digest() != Options(tokenizer=other_tokenizer).digest()
     assert a.digest() != Options().digest()
+
+
+def _named(module: str) -> Callable[[str], int]:
+    def count(text: str) -> int:
+        return len(text)
+
+    count.__module__, count.__qualname__ = module, "count"
+    return count
+
+
+class WordCounter:
+    def __call__(self, text: str) -> int:
+        return len(text.split())
+
+
+class CharCounter:
+    def __call__(self, text: str) -> int:
+        return len(text)
+
+
+def test_callables_are_told_apart_by_module_and_qualified_name() -> None:
+    assert Options(tokenizer=_named("a.tok")).digest() != Options(
+        tokenizer=_named("b.tok")).digest()
+    assert Options(tokenizer=_named("a.tok")).digest() == Options(
+        tokenizer=_named("a.tok")).digest()
+    assert Options(tokenizer=WordCounter()).digest() != Options(
+        tokenizer=CharCounter()).digest()
+    assert Options(tokenizer=WordCounter()).digest() == Options(
+        tokenizer=WordCounter()).digest()
 
 
 def test_options_are_frozen() -> None:

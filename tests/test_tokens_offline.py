@@ -43,6 +43,21 @@ def test_default_tokenizer_counts_with_sockets_blocked(offline: None) -> None:
     assert tok.decode(tok.encode("Zürich 数据 🙂")) == "Zürich 数据 🙂"
 
 
+def test_o200k_base_counts_with_sockets_blocked(offline: None) -> None:
+    tok = tokens.get_tokenizer("o200k_base")
+    assert isinstance(tok, tokens.TiktokenTokenizer)
+    assert tok.encode("hello world") == [24912, 2375]  # o200k_base's published ids
+    assert tok.count("hello world") == 2
+    assert tok.decode(tok.encode("Zürich 数据 🙂")) == "Zürich 数据 🙂"
+
+
+def test_a_bundled_file_that_is_not_the_official_one_is_refused(
+        offline: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tokens, "_bundled_file", lambda name: b"dGFtcGVyZWQ= 0\n")
+    with pytest.raises(TokenizerError, match="o200k_base"):
+        tokens.get_tokenizer("o200k_base")  # tiktoken's sha256 check rejects it
+
+
 def test_special_token_text_is_counted_as_text() -> None:
     tok = tokens.get_tokenizer("cl100k_base")
     assert tok.count("<|endoftext|>") > 1

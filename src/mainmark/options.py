@@ -86,17 +86,28 @@ class Options:
     def digest(self) -> str:
         """Short stable hash of the effective options, for the version stamp.
 
-        A callable tokenizer is hashed by its qualified name: its identity is not stable
-        across processes, its name is the best available promise of equal behaviour.
+        A callable tokenizer is hashed by its module and qualified name
+        (:func:`callable_name`): its identity is not stable across processes, its name
+        is the best available promise of equal behaviour. The limit: two callables
+        with one name (two lambdas on one line, closures of one factory over different
+        values, a function edited in place) hash alike; give a tokenizer a name of its
+        own, or pass a name string, when the stamp must tell them apart.
         """
         values: dict[str, object] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if callable(value):
-                value = "callable:" + getattr(value, "__qualname__", type(value).__qualname__)
+                value = "callable:" + callable_name(value)
             values[f.name] = value
         blob = json.dumps(values, sort_keys=True, default=str).encode()
         return hashlib.sha256(blob).hexdigest()[:12]
+
+
+def callable_name(func: object) -> str:
+    """``module.qualname`` of a function, or of the class of a callable object."""
+    target = func if hasattr(func, "__qualname__") else type(func)
+    module = getattr(target, "__module__", None) or "?"
+    return f"{module}.{getattr(target, '__qualname__', type(func).__qualname__)}"
 
 
 def _check_int(name: str, value: object, *, minimum: int) -> None:

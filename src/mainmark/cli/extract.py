@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import sys
+import zlib
 
 from mainmark.cli.flags import (
     EXIT_BAD_INPUT,
@@ -14,14 +14,18 @@ from mainmark.cli.flags import (
     options_from_args,
     read_input,
 )
+from mainmark.ingest.fetch import Fetcher, is_url
+from mainmark.ingest.records import Location, PageRecord, Reason, non_html_reason
 from mainmark.model import Document
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", help="an HTML file (.gz read transparently), or - for stdin")
-    p.add_argument("--url", help="the page's URL, to resolve relative links")
+    p.add_argument("path", help="an HTML file (.gz read transparently), - for stdin, or an "
+                                "http(s) URL (fetched politely; needs mainmark[fetch])")
+    p.add_argument("--url", help="the page's URL, to resolve relative links "
+                                 "(a fetched page: its final URL)")
     p.add_argument("--format", choices=("markdown", "text", "html", "json", "chunks"),
-                   default="markdown")
+                   default="markdown", help="what to print")
     p.add_argument("--explain", action="store_true",
                    help="print why each removed subtree went, to stderr")
     add_option_arguments(p)
@@ -30,14 +34,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from mainmark.pipeline import extract
 
-    try:
-        data = read_input(args.path)
-    except (OSError, EOFError, gzip.BadGzipFile) as exc:
-        sys.stderr.write(f"mainmark: cannot read {args.path}: {exc}\n")
+    record = _load(args.path)
+    if record.problem is not None:
+        sys.stderr.write(f"mainmark: cannot read {args.path}: {record.problem[1]}\n")
         return EXIT_BAD_INPUT
+    why = non_html_reason(record)
+    if why:
+        sys.stderr.write(f"mainmark: {args.path} is not an HTML page: {why}\n")
+        return EXIT_BAD_INPUT
+    url = args.url or record.final_url or record.url
     options = options_from_args(args, chunking=args.format in ("json", "chunks"))
-    doc = extract(data, url=args.url, options=options)
-    _emit(doc, args.format)
+    doc = extract(record.body, url=url, headers=dict(record.headers) or None, options=options)
+    _emit(doc, args.format, url)
     if args.explain and doc.explain is not None:
         from mainmark.explain import format_explain
 
@@ -49,7 +57,20 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _emit(doc: Document, fmt: str) -> None:
+def _load(path: str) -> PageRecord:
+    """The page as a record, fetched for a URL; a read failure is a record's problem."""
+    if is_url(path):
+        with Fetcher() as fetcher:
+            return fetcher.fetch(path)
+    try:
+        data = read_input(path)
+    except (OSError, EOFError, zlib.error) as exc:
+        return PageRecord(None, b"", Location(path), 0, "",
+                          problem=(Reason.DECODE_ERROR, str(exc)))
+    return PageRecord(None, data, Location(path), len(data), "")
+
+
+def _emit(doc: Document, fmt: str, url: str | None) -> None:
     out = sys.stdout
     if fmt == "markdown":
         out.write(doc.markdown + "\n")
@@ -60,5 +81,7 @@ def _emit(doc: Document, fmt: str) -> None:
     elif fmt == "json":
         out.write(json.dumps(doc.to_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
+        page = {"url": url or doc.metadata.url or doc.metadata.canonical_url,
+                "title": doc.metadata.title}
         for c in doc.chunks:
-            out.write(json.dumps(c.to_dict(), ensure_ascii=False) + "\n")
+            out.write(json.dumps({**c.to_dict(), **page}, ensure_ascii=False) + "\n")

@@ -24,6 +24,16 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
+class DefaultsFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """``--help`` shows each flag's default, except the ones that say nothing (an
+    off switch, an empty list, no value)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default in (None, False, [], argparse.SUPPRESS) or action.help is None:
+            return action.help
+        return super()._get_help_string(action)
+
+
 def add_option_arguments(p: argparse.ArgumentParser) -> None:
     """Flags shared by every command that extracts pages."""
     g = p.add_argument_group("extraction options")

@@ -16,7 +16,7 @@ from types import ModuleType
 
 from mainmark._version import __version__
 from mainmark.cli import extract as extract_cmd
-from mainmark.cli.flags import EXIT_OK, EXIT_USAGE, Parser
+from mainmark.cli.flags import EXIT_OK, EXIT_USAGE, DefaultsFormatter, Parser
 from mainmark.errors import MainmarkError
 
 
@@ -32,12 +32,15 @@ def _subcommand_modules() -> dict[str, tuple[ModuleType, str]]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="mainmark", description="Main content of web pages as markdown chunks.")
+    parser = Parser(prog="mainmark", description="Main content of web pages as markdown chunks.",
+                    formatter_class=DefaultsFormatter)
     parser.add_argument("--version", action="version", version=f"mainmark {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    extract_cmd.add_arguments(sub.add_parser("extract", help="extract one page"))
+    shows_defaults = {"formatter_class": DefaultsFormatter}
+    extract_cmd.add_arguments(sub.add_parser("extract", help="extract one page",
+                                             **shows_defaults))
     for name, (module, help_text) in _subcommand_modules().items():
-        module.add_arguments(sub.add_parser(name, help=help_text))
+        module.add_arguments(sub.add_parser(name, help=help_text, **shows_defaults))
     return parser
 
 

@@ -21,10 +21,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="embedding price per million tokens, to print the cost both ways")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--plot", metavar="FILE.png", help="draw the ratio distribution (matplotlib)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes")
     p.add_argument("--page-timeout", type=float, default=30.0, metavar="SECONDS",
                    help="CPU-time budget per page; 0 disables it")
     add_option_arguments(p)
+    # The article side is counted the way it would be embedded: anchor text, no URLs.
+    p.set_defaults(links="text")
 
 
 

@@ -10,10 +10,22 @@ Data flows forward through four modules, one job each::
 ``resume`` reads what a previous run wrote, so a re-run skips finished pages. Ray
 (:mod:`mainmark.integrations.ray`) replaces ``pool`` and ``writers`` but calls the
 same :func:`~mainmark.ingest.records.process_record`, which is why the two agree.
-``run`` wires them for ``mainmark batch`` (:func:`~mainmark.ingest.run.run_batch`);
-``payload`` holds the read-and-hash helper every reader shares; ``overhead`` measures how
-much of a page's full text is boilerplate.
+``run`` wires them for ``mainmark batch``; ``fetch`` turns http(s) URLs and sitemaps into
+records, politely; ``payload`` holds the read-and-hash helper every reader shares;
+``overhead`` measures how much of a page's full text is boilerplate.
+
+The public batch API (what ``mainmark batch`` calls)::
+
+    from mainmark.ingest import BatchSettings, run_batch
+    result = run_batch(["crawl.warc.gz"], BatchSettings(out="out/", workers=4),
+                       urls=["https://example.org/a"], sitemaps=[])
+    result.documents, result.discards, result.reasons
 
 Must not: import ``cli`` or ``integrations``, lose a page (every record becomes a document or
 one discard), or hold extraction logic: it calls :func:`mainmark.extract` and nothing deeper.
 """
+
+from mainmark.ingest.fetch import FetchSettings
+from mainmark.ingest.run import BatchResult, BatchSettings, run_batch
+
+__all__ = ["BatchResult", "BatchSettings", "FetchSettings", "run_batch"]

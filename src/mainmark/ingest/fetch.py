@@ -5,10 +5,11 @@ record does, so everything downstream (``process_record``, the writers, the Lang
 loader) treats it like any other page; a page that could not be had becomes a record
 carrying its problem, i.e. one discard with a reason:
 
-* ``robots``: robots.txt disallows it (or robots.txt could not be read: RFC 9309 says
-  a crawler must then assume everything is disallowed; a 4xx robots.txt allows all);
+* ``robots``: robots.txt disallows it (or answers 5xx: RFC 9309 says a crawler must
+  then assume everything is disallowed; a 4xx robots.txt allows all);
 * ``http_error``: the server answered 4xx/5xx;
-* ``fetch_error``: no answer (connection refused, timeout, too many redirects);
+* ``fetch_error``: no answer (connection refused, timeout, too many redirects; also
+  when robots.txt itself got no answer);
 * ``too_large``: the body passed the size cap (reading stops there).
 
 Polite by default: one request at a time per host, a delay between two requests to
@@ -156,6 +157,7 @@ class Fetcher:
         self._gate = _HostGate(self.settings.per_host, clock, sleep)
         self._robots: dict[str, urllib.robotparser.RobotFileParser] = {}
         self._robots_locks: dict[str, threading.Lock] = {}
+        self._unreachable: dict[str, str] = {}
         self._lock = threading.Lock()
 
     def __enter__(self) -> Fetcher:
@@ -210,8 +212,8 @@ class Fetcher:
         for _ in range(self.settings.max_redirects + 1):
             if urlsplit(current).scheme.lower() not in ("http", "https"):
                 raise _Problem(Reason.FETCH_ERROR, f"not an http(s) URL: {current}")
-            if check_robots and not self._allowed(current):
-                raise _Problem(Reason.ROBOTS, f"robots.txt disallows {current}")
+            if check_robots:
+                self._check_robots(current)
             response = self._get(current, cap)
             target = response.header("location")
             if response.status not in _REDIRECTS or not target:
@@ -258,8 +260,13 @@ class Fetcher:
 
     # ------------------------------------------------------------------------- robots
 
-    def _allowed(self, url: str) -> bool:
-        return self._robots_for(url).can_fetch(self.settings.user_agent, url)
+    def _check_robots(self, url: str) -> None:
+        parser = self._robots_for(url)
+        unreachable = self._unreachable.get(_origin(url))
+        if unreachable:  # no answer at all: the host is down, the page would fail too
+            raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {unreachable}")
+        if not parser.can_fetch(self.settings.user_agent, url):
+            raise _Problem(Reason.ROBOTS, f"robots.txt disallows {url}")
 
     def _delay_for(self, url: str) -> float:
         parser = self._robots.get(_origin(url))
@@ -283,11 +290,10 @@ class Fetcher:
             _, response = self._follow(origin + "/robots.txt", ROBOTS_MAX_BYTES,
                                        check_robots=False)
         except _Problem as problem:
-            log.warning("robots.txt of %s unreadable (%s): every page there is disallowed",
-                        origin, problem.detail)
+            self._unreachable[origin] = problem.detail
             parser.disallow_all = True
             return parser
-        if response.status >= 500:
+        if response.status >= 500:  # RFC 9309: unavailable robots.txt, assume disallow
             parser.disallow_all = True
         elif response.status >= 400:
             parser.allow_all = True

@@ -274,12 +274,14 @@ def index_pages(loader: MainmarkLoader, record_manager: Any, vector_store: Any,
     straddle two batches, the first batch's cleanup deletes the page's chunks that
     only the next batch would have refreshed, and the next batch adds them back, so a
     re-run over unchanged pages is not a no-op. One call per page keeps a page inside
-    one cleanup. Counts are summed over the pages.
+    one cleanup. Counts are summed over the pages; ``kwargs`` go to ``index`` (the
+    content hash is sha256 unless ``key_encoder`` says otherwise).
     """
     from langchain_core.indexing import index
 
     totals = {"num_added": 0, "num_updated": 0, "num_skipped": 0, "num_deleted": 0}
-    settings = {"cleanup": "incremental", "source_id_key": "source", **kwargs}
+    settings = {"cleanup": "incremental", "source_id_key": "source", "key_encoder": "sha256",
+                **kwargs}
     for docs in loader.lazy_load_pages():
         if not docs:
             continue
