@@ -102,3 +102,20 @@ def test_cli_text_report_and_plot(site: Path, tmp_path: Path,
     out = capsys.readouterr().out
     assert "median" in out and "p90" in out and "index-cost factor" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_json_rows_name_their_page_and_links_are_not_counted(
+        site: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    linked = page("Linked").replace(
+        "<p>Linked paragraph 0", "<p><a href='https://example.org/a/very/long/path/to/a/"
+        "resource?with=query&and=more'>Linked paragraph 0</a>")
+    (site / "linked.html").write_text(linked, encoding="utf-8")
+    assert main(["overhead", str(site), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [r["ratio"] for r in rows] == sorted(r["ratio"] for r in rows)
+    assert all(r["doc_id"] and r["location"].endswith(".html") for r in rows)
+    linked_row = next(r for r in rows if r["location"].endswith("linked.html"))
+    assert main(["overhead", str(site / "linked.html"), "--json", "--links", "inline"]) == 0
+    inline = json.loads(capsys.readouterr().out)["rows"][0]
+    assert inline["article"] > linked_row["article"]  # URLs cost tokens only when inline
+    assert linked_row["ratio"] > 1

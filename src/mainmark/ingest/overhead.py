@@ -21,7 +21,7 @@ from lxml import etree
 
 from mainmark.errors import InputError
 from mainmark.ingest.budget import time_limit
-from mainmark.ingest.records import PageRecord, non_html_reason
+from mainmark.ingest.records import PageRecord, doc_id, non_html_reason
 from mainmark.options import Options
 from mainmark.page.decode import decode
 from mainmark.page.parse import parse
@@ -67,6 +67,8 @@ class PageTokens:
     location: str
     raw: int
     article: int
+    url: str | None = None
+    doc_id: str | None = None  # the id ``mainmark batch`` gives the same page
 
 
 def measure(record: PageRecord, options: Options, timeout: float | None) -> PageTokens | None:
@@ -85,7 +87,8 @@ def measure(record: PageRecord, options: Options, timeout: float | None) -> Page
             page = parse(text, url=record.url)
             raw = naive_text(page.root) if page.root is not None else ""
             count = get_tokenizer(options.tokenizer).count
-            return PageTokens(str(record.location), count(raw), count(doc.markdown))
+            return PageTokens(str(record.location), count(raw), count(doc.markdown),
+                              record.url, doc_id(record.url, record.content_sha256))
     except BaseException as exc:  # PageTimeout included: a page never stops the report
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
@@ -102,8 +105,9 @@ def _measure_star(args: tuple[PageRecord, Options, float | None]) -> PageTokens 
 def summarize(results: Sequence[PageTokens | None], *, tokenizer: str,
               price_per_mtok: float | None = None) -> dict[str, Any]:
     measured = [r for r in results if r is not None]
-    with_content = [r for r in measured if r.article > 0]
-    ratios = sorted(r.raw / r.article for r in with_content)
+    with_content = sorted((r for r in measured if r.article > 0),
+                          key=lambda r: r.raw / r.article)
+    ratios = [r.raw / r.article for r in with_content]
     raw_total = sum(r.raw for r in with_content)
     article_total = sum(r.article for r in with_content)
     report: dict[str, Any] = {
@@ -116,7 +120,10 @@ def summarize(results: Sequence[PageTokens | None], *, tokenizer: str,
         "tokens": {"raw": raw_total, "article": article_total,
                    "saved": raw_total - article_total},
         "index_cost_factor": raw_total / article_total if article_total else None,
-        "ratios": [round(r, 4) for r in ratios],
+        # One row per page with content, by ratio: the distribution, and which page is where.
+        "rows": [{"doc_id": r.doc_id, "url": r.url, "location": r.location, "raw": r.raw,
+                  "article": r.article, "ratio": round(r.raw / r.article, 4)}
+                 for r in with_content],
     }
     if price_per_mtok is not None:
         raw_cost = raw_total / 1e6 * price_per_mtok
@@ -162,28 +169,43 @@ def format_report(report: dict[str, Any]) -> str:
 
 
 def plot(report: dict[str, Any], path: str) -> None:
-    """Histogram of the ratio with median and p90 marked (needs matplotlib)."""
+    """The ratio's distribution at a glance: an ECDF on a log axis (ratios span orders of
+    magnitude, so a linear histogram puts most pages in one bar), median and p90 marked
+    where the curve crosses them. Needs matplotlib."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError as exc:
         raise InputError("--plot needs matplotlib: pip install 'mainmark[plot]'") from exc
-    fig = Figure(figsize=(7, 4), dpi=100)
+    fig = Figure(figsize=(7, 4.2), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
-    ratios = report["ratios"]
-    ax.hist(ratios, bins=min(40, max(5, len(ratios) // 3)), color="#6b8fb5")
-    for name, color in (("median", "#c0392b"), ("p90", "#8e44ad")):
+    ratios = sorted(row["ratio"] for row in report["rows"])
+    n = len(ratios)
+    if n:
+        ax.step(ratios, [(i + 1) / n for i in range(n)], where="post", color="#2c6fb0",
+                linewidth=2)
+        ax.set_xscale("log")
+        ticks = [t for t in (0.5, 1, 1.5, 2, 3, 5, 10, 20, 50, 100, 200, 500)
+                 if ratios[0] / 1.5 <= t <= ratios[-1] * 1.5]
+        ax.set_xticks(ticks, [f"{t:g}x" for t in ticks])
+        ax.minorticks_off()
+    for name, share, color in (("median", 0.5, "#c0392b"), ("p90", 0.9, "#8e44ad")):
         value = report["ratio"][name]
         if value is not None:
-            ax.axvline(value, color=color, linestyle="--", label=f"{name} {value:.2f}")
-    ax.set_xlabel("full-page text tokens / main-content tokens")
-    ax.set_ylabel("pages")
+            ax.axvline(value, color=color, linestyle="--", linewidth=1)
+            ax.axhline(share, color=color, linestyle=":", linewidth=0.8)
+            ax.plot([value], [share], "o", color=color, label=f"{name}: {value:.2f}x")
+    ax.axvline(1.0, color="#777777", linewidth=0.8)
+    ax.set_xlabel("full-page text tokens / main-content tokens (log scale)")
+    ax.set_ylabel("share of pages at or below")
+    ax.set_ylim(0, 1.02)
     ax.set_title(f"Token overhead of whole pages ({report['with_content']} pages)")
-    ax.legend()
+    ax.grid(True, which="both", alpha=0.25)
+    if n:
+        ax.legend(loc="lower right")
     fig.tight_layout()
     fig.savefig(path)
-
 
 
 def measure_all(records: Iterator[PageRecord], options: Options, timeout: float | None,
