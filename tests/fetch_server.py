@@ -73,7 +73,7 @@ class Site:
 
 def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (the http.server protocol)
+        def do_GET(self) -> None:
             with site.lock:
                 site.requests.append(self.path)
                 site.in_flight += 1
@@ -92,7 +92,7 @@ def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
                 with site.lock:
                     site.in_flight -= 1
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             return
 
     return Handler

@@ -9,6 +9,7 @@ import functools
 import io
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -172,3 +173,33 @@ def test_parquet_chunk_columns_cover_every_chunk_field(runs: dict[int, Path]) ->
     columns = set(pq.read_schema(shared_parquet_run() / "chunks.parquet").names)
     assert chunks, "the corpus pages should give chunks"
     assert set(chunks[0]) <= columns
+
+
+def arrow_types(typ: Any) -> Iterator[Any]:
+    """A type and every type nested in it."""
+    yield typ
+    for i in range(getattr(typ, "num_fields", 0)):
+        yield from arrow_types(typ.field(i).type)
+    if hasattr(typ, "value_type"):
+        yield from arrow_types(typ.value_type)
+
+
+def test_parquet_has_no_map_or_union_columns_and_loads_in_datasets(
+        tmp_path: Path) -> None:
+    import pyarrow as pa
+    from datasets import Dataset
+
+    out = shared_parquet_run()
+    for name in ("documents.parquet", "chunks.parquet"):
+        schema = pq.read_schema(out / name)
+        nested = [t for f in schema for t in arrow_types(f.type)]
+        assert not [t for t in nested if pa.types.is_map(t) or pa.types.is_union(t)], name
+    docs = Dataset.from_parquet(str(out / "documents.parquet"), cache_dir=str(tmp_path))
+    jsonl = read_jsonl(shared_runs()[2] / "documents.jsonl")
+    assert docs.num_rows == len(jsonl)
+    first = docs[0]
+    assert first["encoding"] == jsonl[0]["encoding"]  # one shape in both formats
+    sources = {p["key"]: p["value"] for p in first["metadata"]["sources"]}
+    assert sources == jsonl[0]["metadata"]["sources"]
+    chunks = Dataset.from_parquet(str(out / "chunks.parquet"), cache_dir=str(tmp_path))
+    assert chunks.num_rows == len(read_jsonl(shared_runs()[2] / "chunks.jsonl"))

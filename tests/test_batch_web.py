@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from fetch_server import ARTICLE, Site, serve
 from mainmark.cli.main import main
 from mainmark.errors import InputError
 from mainmark.ingest import BatchSettings, FetchSettings, run_batch
-from fetch_server import ARTICLE, Site, serve
 
 FAST = ["--fetch-delay", "0", "--fetch-timeout", "5"]
 
@@ -61,7 +61,7 @@ def test_python_api_is_what_the_command_runs(site: Site, tmp_path: Path) -> None
     assert (result.documents, result.discards, result.skipped) == (3, 1, 0)
     assert result.reasons == {"robots": 1} and result.exit_code == 0
     assert result.pages_in == 4 and "4 pages in" in result.summary
-    with pytest.raises(InputError, match="--resume.*--overwrite"):
+    with pytest.raises(InputError, match=r"--resume.*--overwrite"):
         run_batch([site.base + "/page"], settings)
     again = run_batch([site.base + "/page"], BatchSettings(
         out=settings.out, resume=True, fetch=settings.fetch))

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from fetch_server import Site, serve
 from mainmark.ingest.fetch import Fetcher, FetchSettings, parse_sitemap, read_url_list
 from mainmark.ingest.records import Reason, process_record
-from fetch_server import Site, serve
 
 FAST = FetchSettings(delay=0.0, timeout=5.0, workers=4)
 

@@ -46,11 +46,14 @@ def test_three_runs_add_skip_and_replace_only_the_edited_page(folder: Path) -> N
     second = run()
     assert (second["num_added"], second["num_deleted"], second["num_skipped"]) == (0, 0, total)
 
-    beta_before = {k for k, v in store.store.items() if v["metadata"]["source"].endswith("beta.html")}
+    def beta() -> set[str]:
+        return {k for k, v in store.store.items() if v["metadata"]["source"].endswith("beta.html")}
+
+    beta_before = beta()
     (folder / "beta.html").write_text(page("Beta", "<p>An added closing line.</p>"),
                                       encoding="utf-8")
     third = run()
-    beta_after = {k for k, v in store.store.items() if v["metadata"]["source"].endswith("beta.html")}
+    beta_after = beta()
     assert third["num_deleted"] == len(beta_before)
     assert third["num_added"] == len(beta_after)
     assert third["num_skipped"] == total - len(beta_before)

@@ -80,3 +80,13 @@ def test_document_fields() -> None:
     fields = set(mainmark.Document.__dataclass_fields__)
     assert {"markdown", "text", "html", "metadata", "chunks", "encoding", "warnings",
             "stamp"} <= fields
+
+
+def test_batch_api_is_public_in_ingest() -> None:
+    import mainmark.ingest as ingest
+
+    assert set(ingest.__all__) == {"BatchResult", "BatchSettings", "FetchSettings", "run_batch"}
+    assert all(hasattr(ingest, name) for name in ingest.__all__)
+    params = inspect.signature(ingest.run_batch).parameters
+    assert list(params) == ["inputs", "settings", "options", "urls", "sitemaps"]
+    assert "batch" not in mainmark.__all__  # the batch layer sits above the public surface

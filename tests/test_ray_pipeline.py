@@ -15,9 +15,9 @@ from mainmark.cli.flags import options_from_args
 from mainmark.cli.main import build_parser
 from mainmark.ingest.records import record_to_row
 from mainmark.ingest.sources import expand_inputs, iter_pages
-from mainmark.integrations.ray import MainmarkPages, write_parquet
+from mainmark.integrations.ray import MainmarkPages, page_schema, write_parquet
 from mainmark.options import Options
-from test_batch_cli import read_jsonl, shared_runs, without_clock
+from test_batch_cli import arrow_types, read_jsonl, shared_runs, without_clock
 from test_batch_corpus import MAX_PAGE_BYTES, PAGE_TIMEOUT, Corpus, page_key, shared_corpus
 
 # Ray warns about its own deprecated settings while it initialises; not ours to fix.
@@ -85,7 +85,11 @@ def test_callable_class_page_rows_account_for_every_page(crawl: Corpus) -> None:
 def test_ray_parquet_pipeline_accounts_for_every_page(local_ray: None, crawl: Corpus,
                                                       tmp_path: Path) -> None:
     write_parquet(crawl.inputs, str(tmp_path), batch_options(), **SETTINGS)
-    pages = pq.read_table(tmp_path / "pages").to_pylist()
+    table = pq.read_table(tmp_path / "pages")
+    nested = [t for f in table.schema for t in arrow_types(f.type)]
+    assert not [t for t in nested if pa.types.is_map(t) or pa.types.is_union(t)]
+    assert set(page_schema().names) | {"chunks_json"} == set(table.schema.names)
+    pages = table.to_pylist()
     assert len(pages) == crawl.pages
     outcome = {page_key(p): p["reason"] for p in pages}
     assert outcome == crawl.expected

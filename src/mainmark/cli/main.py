@@ -36,11 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
                     formatter_class=DefaultsFormatter)
     parser.add_argument("--version", action="version", version=f"mainmark {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    shows_defaults = {"formatter_class": DefaultsFormatter}
     extract_cmd.add_arguments(sub.add_parser("extract", help="extract one page",
-                                             **shows_defaults))
+                                             formatter_class=DefaultsFormatter))
     for name, (module, help_text) in _subcommand_modules().items():
-        module.add_arguments(sub.add_parser(name, help=help_text, **shows_defaults))
+        module.add_arguments(sub.add_parser(name, help=help_text,
+                                            formatter_class=DefaultsFormatter))
     return parser
 
 

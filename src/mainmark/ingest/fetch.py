@@ -103,6 +103,22 @@ class _Response:
         return next((v for k, v in self.headers if k.lower() == name), None)
 
 
+@dataclass(slots=True)
+class _Robots:
+    """One origin's robots.txt: parsed rules, or a blanket answer (allow / disallow)."""
+
+    parser: urllib.robotparser.RobotFileParser | None = None
+    allow_all: bool = False
+    unreachable: str | None = None  # robots.txt got no answer at all: why
+
+    def allows(self, agent: str, url: str) -> bool:
+        return self.allow_all if self.parser is None else self.parser.can_fetch(agent, url)
+
+    def crawl_delay(self, agent: str) -> float:
+        asked = self.parser.crawl_delay(agent) if self.parser is not None else None
+        return float(asked or 0)
+
+
 class _Problem(Exception):
     """A hop that ends the fetch: carries the discard reason."""
 
@@ -155,9 +171,8 @@ class Fetcher:
             headers={"User-Agent": self.settings.user_agent})
         self._owns_client = client is None
         self._gate = _HostGate(self.settings.per_host, clock, sleep)
-        self._robots: dict[str, urllib.robotparser.RobotFileParser] = {}
+        self._robots: dict[str, _Robots] = {}
         self._robots_locks: dict[str, threading.Lock] = {}
-        self._unreachable: dict[str, str] = {}
         self._lock = threading.Lock()
 
     def __enter__(self) -> Fetcher:
@@ -261,46 +276,41 @@ class Fetcher:
     # ------------------------------------------------------------------------- robots
 
     def _check_robots(self, url: str) -> None:
-        parser = self._robots_for(url)
-        unreachable = self._unreachable.get(_origin(url))
-        if unreachable:  # no answer at all: the host is down, the page would fail too
-            raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {unreachable}")
-        if not parser.can_fetch(self.settings.user_agent, url):
+        robots = self._robots_for(url)
+        if robots.unreachable:  # no answer at all: the host is down, the page would fail too
+            raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {robots.unreachable}")
+        if not robots.allows(self.settings.user_agent, url):
             raise _Problem(Reason.ROBOTS, f"robots.txt disallows {url}")
 
     def _delay_for(self, url: str) -> float:
-        parser = self._robots.get(_origin(url))
-        asked = parser.crawl_delay(self.settings.user_agent) if parser else None
-        return max(self.settings.delay, float(asked or 0))
+        robots = self._robots.get(_origin(url))
+        asked = robots.crawl_delay(self.settings.user_agent) if robots else 0.0
+        return max(self.settings.delay, asked)
 
-    def _robots_for(self, url: str) -> urllib.robotparser.RobotFileParser:
+    def _robots_for(self, url: str) -> _Robots:
         origin = _origin(url)
         with self._lock:
             lock = self._robots_locks.setdefault(origin, threading.Lock())
         with lock:
-            parser = self._robots.get(origin)
-            if parser is None:
-                parser = self._read_robots(origin)
-                self._robots[origin] = parser
-            return parser
+            robots = self._robots.get(origin)
+            if robots is None:
+                robots = self._read_robots(origin)
+                self._robots[origin] = robots
+            return robots
 
-    def _read_robots(self, origin: str) -> urllib.robotparser.RobotFileParser:
-        parser = urllib.robotparser.RobotFileParser(origin + "/robots.txt")
+    def _read_robots(self, origin: str) -> _Robots:
         try:
             _, response = self._follow(origin + "/robots.txt", ROBOTS_MAX_BYTES,
                                        check_robots=False)
         except _Problem as problem:
-            self._unreachable[origin] = problem.detail
-            parser.disallow_all = True
-            return parser
+            return _Robots(unreachable=problem.detail)
         if response.status >= 500:  # RFC 9309: unavailable robots.txt, assume disallow
-            parser.disallow_all = True
-        elif response.status >= 400:
-            parser.allow_all = True
-        else:
-            parser.parse(response.body.decode("utf-8", "replace").splitlines())
-        parser.modified()
-        return parser
+            return _Robots(allow_all=False)
+        if response.status >= 400:
+            return _Robots(allow_all=True)
+        parser = urllib.robotparser.RobotFileParser(origin + "/robots.txt")
+        parser.parse(response.body.decode("utf-8", "replace").splitlines())
+        return _Robots(parser)
 
     # ------------------------------------------------------------------------- sitemaps
 
@@ -310,7 +320,7 @@ class Fetcher:
         The first sitemap failing raises :class:`~mainmark.errors.InputError`; a child
         sitemap of an index that fails is logged and skipped. URLs come out once each.
         """
-        queue, seen, pages = deque([url]), set(), set()
+        queue, seen, pages = deque([url]), set[str](), set[str]()
         while queue and len(seen) < max_sitemaps:
             current = queue.popleft()
             if current in seen:

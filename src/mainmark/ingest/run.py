@@ -28,8 +28,15 @@ from mainmark.ingest.progress import ProgressBar, Tally
 from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, DEFAULT_PAGE_TIMEOUT, PageRecord
 from mainmark.ingest.resume import load_done, repair, resume_key
 from mainmark.ingest.sources import expand_inputs, iter_pages
-from mainmark.ingest.writers import CHUNKS, DISCARDS, DOCUMENTS, JsonlSink, ParquetSink, Sink
-from mainmark.ingest.writers import parquet_parts
+from mainmark.ingest.writers import (
+    CHUNKS,
+    DISCARDS,
+    DOCUMENTS,
+    JsonlSink,
+    ParquetSink,
+    Sink,
+    parquet_parts,
+)
 from mainmark.options import DEFAULT_OPTIONS, Options
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 130

@@ -20,7 +20,7 @@ import logging
 import re
 import uuid
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -288,7 +288,7 @@ def index_pages(loader: MainmarkLoader, record_manager: Any, vector_store: Any,
         settings["batch_size"] = max(len(docs), int(kwargs.get("batch_size", 100)))
         result = index(docs, record_manager, vector_store, **settings)
         for key in totals:
-            totals[key] += int(dict(result).get(key) or 0)
+            totals[key] += int(result.get(key) or 0)  # type: ignore[call-overload]
     return totals
 
 

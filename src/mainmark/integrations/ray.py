@@ -143,7 +143,7 @@ def default_actors() -> int:
 
     if not ray.is_initialized():
         ray.init()
-    cpus = int(ray.cluster_resources().get("CPU", 1))
+    cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
     return max(1, cpus - 1)
 
 
