@@ -4,6 +4,7 @@ requests it ever had in flight at once. Nothing here touches any other address."
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import threading
 import time
@@ -85,12 +86,13 @@ def _handler(site: Site) -> type[BaseHTTPRequestHandler]:
                     self.send_header(key, value)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
-                self.wfile.write(body)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
             finally:
+                # Counted out before the body goes: a client that has the whole answer
+                # may send its next request before this thread runs again.
                 with site.lock:
                     site.in_flight -= 1
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(body)
 
         def log_message(self, format: str, *args: object) -> None:
             return

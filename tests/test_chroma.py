@@ -35,6 +35,8 @@ def collection() -> Iterator[Any]:
 
 def add(collection: Any, docs: list[LCDocument]) -> None:
     """Add with fixed vectors: no embedding model is downloaded."""
+    if not docs:
+        return  # a page without main content gives no chunk
     collection.add(ids=[str(d.id) for d in docs], documents=[d.page_content for d in docs],
                    metadatas=[d.metadata for d in docs], embeddings=[[1.0, 0.0]] * len(docs))
 

@@ -238,10 +238,12 @@ def test_extract_a_url_from_a_local_server(capsys: pytest.CaptureFixture[str]) -
     from fetch_server import serve
 
     with serve() as site:
-        code, out, _ = run(["extract", site.base + "/old", "--format", "chunks"], capsys)
+        code, out, _ = run(["extract", site.base + "/old", "--format", "chunks",
+                            "--fetch-delay", "0"], capsys)
         assert code == 0
         first = json.loads(out.splitlines()[0])
         assert first["url"] == site.base + "/page"  # the final URL, after the redirect
         assert first["title"] == "Café society"  # decoded with the HTTP charset
-        code, _, err = run(["extract", site.base + "/private/page"], capsys)
+        code, _, err = run(["extract", site.base + "/private/page", "--fetch-delay", "0"],
+                           capsys)
         assert code == 1 and "robots.txt" in one_line(err)

@@ -162,3 +162,20 @@ def test_url_list_file(tmp_path: pytest.TempPathFactory) -> None:
     path.write_text("https://a.example/1\nftp://c.example/3\n")
     with pytest.raises(InputError, match="ftp"):
         read_url_list(str(path))
+
+
+def test_loader_fetches_urls_among_its_sources(site: Site,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    from mainmark.errors import InputError
+    from mainmark.integrations.langchain import MainmarkLoader
+
+    sources = [site.base + "/old", site.base + "/private/page", site.base + "/missing"]
+    with caplog.at_level("WARNING", logger="mainmark.integrations.langchain"):
+        docs = MainmarkLoader(sources, fetch=FAST).load()
+    assert docs and {d.metadata["source"] for d in docs} == {site.base + "/old"}
+    assert {d.metadata["url"] for d in docs} == {site.base + "/page"}  # after the redirect
+    assert docs[0].metadata["title"] == "Café society"  # the HTTP charset decoded it
+    warned = " ".join(r.getMessage() for r in caplog.records)
+    assert "robots.txt disallows" in warned and "HTTP 404" in warned
+    with pytest.raises(InputError, match="robots"):
+        MainmarkLoader(sources[1:], fetch=FAST, on_error="raise").load()

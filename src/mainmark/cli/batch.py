@@ -7,14 +7,19 @@ import os
 import re
 import sys
 
-from mainmark.cli.flags import EXIT_BAD_INPUT, add_option_arguments, options_from_args
+from mainmark.cli.flags import (
+    EXIT_BAD_INPUT,
+    add_fetch_arguments,
+    add_option_arguments,
+    fetch_settings_from_args,
+    options_from_args,
+)
 from mainmark.errors import InputError
-from mainmark.ingest.fetch import FetchSettings, read_url_list
+from mainmark.ingest.fetch import read_url_list
 from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, DEFAULT_PAGE_TIMEOUT
 from mainmark.ingest.run import BatchSettings, run_batch
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
-_FETCH = FetchSettings()
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -39,19 +44,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--batch-size", type=int, default=8, help="pages handed to a worker at once")
     p.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
                    help="progress line on stderr (auto: only on a terminal)")
-    web = p.add_argument_group("fetching URLs (needs mainmark[fetch])")
-    web.add_argument("--sitemap", action="append", default=[], metavar="URL",
-                     help="fetch every page of this sitemap or sitemap index (repeatable)")
-    web.add_argument("--urls", action="append", default=[], metavar="FILE",
-                     help="fetch the URLs of this file, one a line (repeatable)")
-    web.add_argument("--fetch-delay", type=float, default=_FETCH.delay, metavar="SECONDS",
-                     help="seconds between two requests to one host")
-    web.add_argument("--fetch-timeout", type=float, default=_FETCH.timeout,
-                     metavar="SECONDS", help="timeout of one request, body included")
-    web.add_argument("--fetch-workers", type=int, default=_FETCH.workers,
-                     help="requests in flight overall (one per host at a time)")
-    web.add_argument("--user-agent", default=_FETCH.user_agent,
-                     help="User-Agent sent, and matched against robots.txt")
+    p.add_argument("--sitemap", action="append", default=[], metavar="URL",
+                   help="fetch every page of this sitemap or sitemap index (repeatable)")
+    p.add_argument("--urls", action="append", default=[], metavar="FILE",
+                   help="fetch the URLs of this file, one a line (repeatable)")
+    add_fetch_arguments(p)
     add_option_arguments(p)
 
 
@@ -67,8 +64,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if not (args.inputs or args.sitemap or args.urls):
             raise InputError("nothing to do: give INPUT paths or URLs, --sitemap or --urls")
-        fetch = FetchSettings(user_agent=args.user_agent, timeout=args.fetch_timeout,
-                              delay=args.fetch_delay, workers=args.fetch_workers)
+        fetch = fetch_settings_from_args(args)
         settings = BatchSettings(
             out=args.out, format=args.format, workers=args.workers,
             page_timeout=args.page_timeout or None, max_page_bytes=args.max_page_bytes,

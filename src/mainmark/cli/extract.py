@@ -10,7 +10,9 @@ import zlib
 from mainmark.cli.flags import (
     EXIT_BAD_INPUT,
     EXIT_OK,
+    add_fetch_arguments,
     add_option_arguments,
+    fetch_settings_from_args,
     options_from_args,
     read_input,
 )
@@ -28,13 +30,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    default="markdown", help="what to print")
     p.add_argument("--explain", action="store_true",
                    help="print why each removed subtree went, to stderr")
+    add_fetch_arguments(p)
     add_option_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
     from mainmark.pipeline import extract
 
-    record = _load(args.path)
+    record = _load(args)
     if record.problem is not None:
         sys.stderr.write(f"mainmark: cannot read {args.path}: {record.problem[1]}\n")
         return EXIT_BAD_INPUT
@@ -57,10 +60,11 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _load(path: str) -> PageRecord:
+def _load(args: argparse.Namespace) -> PageRecord:
     """The page as a record, fetched for a URL; a read failure is a record's problem."""
+    path = str(args.path)
     if is_url(path):
-        with Fetcher() as fetcher:
+        with Fetcher(fetch_settings_from_args(args)) as fetcher:
             return fetcher.fetch(path)
     try:
         data = read_input(path)

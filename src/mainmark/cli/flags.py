@@ -9,8 +9,12 @@ from __future__ import annotations
 import argparse
 import gzip
 import sys
+from typing import TYPE_CHECKING
 
 from mainmark.options import Options
+
+if TYPE_CHECKING:
+    from mainmark.ingest.fetch import FetchSettings
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -51,6 +55,29 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
                    help="do not prefix the heading path to each chunk's embed_text")
     g.add_argument("--tokenizer", default="cl100k_base",
                    help="tiktoken encoding name, or hf:PATH to a tokenizer.json")
+
+
+def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
+    """How URL inputs are fetched (shared by ``extract`` and ``batch``)."""
+    from mainmark.ingest.fetch import FetchSettings
+
+    default = FetchSettings()
+    web = p.add_argument_group("fetching URLs (needs mainmark[fetch])")
+    web.add_argument("--fetch-delay", type=float, default=default.delay, metavar="SECONDS",
+                     help="seconds between two requests to one host")
+    web.add_argument("--fetch-timeout", type=float, default=default.timeout,
+                     metavar="SECONDS", help="timeout of one request, body included")
+    web.add_argument("--fetch-workers", type=int, default=default.workers,
+                     help="requests in flight overall (one per host at a time)")
+    web.add_argument("--user-agent", default=default.user_agent,
+                     help="User-Agent sent, and matched against robots.txt")
+
+
+def fetch_settings_from_args(args: argparse.Namespace) -> FetchSettings:
+    from mainmark.ingest.fetch import FetchSettings
+
+    return FetchSettings(user_agent=args.user_agent, timeout=args.fetch_timeout,
+                         delay=args.fetch_delay, workers=args.fetch_workers)
 
 
 def options_from_args(args: argparse.Namespace, **overrides: object) -> Options:
