@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import chromadb
 import pytest
 from langchain_core.documents import Document as LCDocument
 
@@ -21,7 +22,6 @@ from mainmark import Options
 from mainmark.integrations.langchain import MainmarkLoader, MainmarkTransformer
 from test_langchain_pipeline import CITED, PAGE
 
-chromadb = pytest.importorskip("chromadb", reason="chromadb is in the test extra")
 PER_SET = 12
 
 
