@@ -3,7 +3,8 @@
 Chroma's metadata rules are the strictest of the common stores: a value is a str, int,
 float or bool, or a non-empty list of one of those types; ``None`` and ``[]`` are
 refused. The bench test extracts and chunks a sample of TUNE pages of every set (every
-k-th page in sorted order): chunking all 1403 TUNE pages takes minutes (they were all checked once: none rejected).
+k-th page in sorted order): chunking all 1403 TUNE pages takes minutes (all were
+checked once by hand: none was rejected).
 """
 
 from __future__ import annotations
