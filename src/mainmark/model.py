@@ -154,6 +154,11 @@ class Block:
     src_start: int | None = None
     src_end: int | None = None
     language: str | None = None  # code blocks: the fence language
+    #: Where the block's element sits below ``<body>`` (``article/section[2]/p``); ``None``
+    #: for a block without a source element (synthesized title, JSON-LD text).
+    tag_path: str | None = None
+    #: ``links="text"``: the collected links whose anchors render inside this block.
+    links: tuple[Link, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +193,12 @@ class Chunk:
     src_start: int | None
     src_end: int | None
     stamp: Stamp
+    #: The tag path of the chunk's first block, and the deepest element holding all its
+    #: blocks (``article/section[2]`` for a chunk of that section's paragraphs).
+    tag_path: str | None = None
+    common_tag_path: str | None = None
+    #: ``links="text"``: the URLs of the collected links whose anchors are in this chunk.
+    links: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         record: dict[str, Any] = _plain(self)

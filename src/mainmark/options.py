@@ -18,6 +18,10 @@ from typing import Literal
 from mainmark.errors import OptionsError
 
 LinkMode = Literal["inline", "text"]
+#: What the extraction leans towards when a block is borderline (``content.favor`` maps it
+#: onto the thresholds it moves).
+Favor = Literal["balanced", "precision", "recall"]
+FAVORS: tuple[str, ...] = ("balanced", "precision", "recall")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,9 @@ class Options:
     use_jsonld: bool = True
     #: Record every removal decision for ``--explain``; costs a little time, so off by default.
     explain: bool = False
+    #: ``balanced`` (the default output), ``precision`` (drop borderline blocks: for
+    #: embedding) or ``recall`` (keep them: for search); see ``docs/extraction.md``.
+    favor: Favor = "balanced"
 
     # --- rendering ----------------------------------------------------------------------
     #: ``inline`` keeps ``[text](url)``; ``text`` keeps only the anchor text and collects the
@@ -70,6 +77,8 @@ class Options:
             raise OptionsError("overlap_tokens must be below half of max_tokens")
         if self.links not in ("inline", "text"):
             raise OptionsError(f"links must be 'inline' or 'text', not {self.links!r}")
+        if self.favor not in FAVORS:
+            raise OptionsError(f"favor must be one of {', '.join(FAVORS)}, not {self.favor!r}")
         for name in ("use_jsonld", "explain", "images", "title_heading", "chunking",
                      "contextualize"):
             if not isinstance(getattr(self, name), bool):
@@ -96,6 +105,8 @@ class Options:
         values: dict[str, object] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if f.name in _ADDED_AT_DEFAULT and value == f.default:
+                continue  # a knob added later, at its default: earlier stamps stay equal
             if callable(value):
                 value = "callable:" + callable_name(value)
             values[f.name] = value
@@ -108,6 +119,11 @@ def callable_name(func: object) -> str:
     target = func if hasattr(func, "__qualname__") else type(func)
     module = getattr(target, "__module__", None) or "?"
     return f"{module}.{getattr(target, '__qualname__', type(func).__qualname__)}"
+
+
+#: Knobs added after stamps were first written; left out of the digest at their default,
+#: so a default extraction keeps the options hash (and chunk ids) it had before them.
+_ADDED_AT_DEFAULT = frozenset({"favor"})
 
 
 def _check_int(name: str, value: object, *, minimum: int) -> None:

@@ -25,6 +25,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from mainmark.chunks.origin import Origins
 from mainmark.chunks.split import Count, Piece, block_pieces, cut, derive_blocks
 from mainmark.chunks.tokens import get_tokenizer
 from mainmark.model import Block, BlockKind, Chunk, Document, Stamp
@@ -177,7 +178,7 @@ def chunk_blocks(
     packer = _Packer(md, pieces, count, options)
     groups = packer.merge(packer.pack(0, len(pieces) - 1, 0))
     runs = _fit_exactly(packer, [pieces[g.first : g.last + 1] for g in groups])
-    return _chunks(packer, runs, stamp)
+    return _chunks(packer, runs, stamp, Origins(blocks))
 
 
 def _checked_blocks(md: bytes, blocks: Sequence[Block]) -> list[Block]:
@@ -224,7 +225,8 @@ def _fit_exactly(packer: _Packer, runs: list[list[Piece]]) -> list[list[Piece]]:
     return out
 
 
-def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp) -> list[Chunk]:
+def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp,
+            origins: Origins | None = None) -> list[Chunk]:
     chunks: list[Chunk] = []
     for index, run in enumerate(runs):
         start = _overlap_start(packer, runs, index)
@@ -238,13 +240,15 @@ def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp) -> list[Chun
         md_end = run[-1].end
         srcs = [s for p in run for s in p.src if s is not None]
         key = f"{stamp.content_sha256}|{stamp.version}|{stamp.options_hash}|{md_start}|{md_end}"
+        path, common, links = origins.describe(run[0].start, md_start, md_end, text) if (
+            origins) else (None, None, ())
         chunks.append(Chunk(
             text=text, embed_text=embed,
             heading_path=tuple(run[0].names[i] for i in _common_path(run)),
             index=index, id=str(uuid.uuid5(_ID_NAMESPACE, key)), tokens=tokens,
             md_start=md_start, md_end=md_end,
             src_start=min(srcs) if srcs else None, src_end=max(srcs) if srcs else None,
-            stamp=stamp,
+            stamp=stamp, tag_path=path, common_tag_path=common, links=links,
         ))
     return chunks
 

@@ -43,6 +43,8 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("extraction options")
     g.add_argument("--links", choices=("inline", "text"), default="inline",
                    help="keep inline links, or text only with links collected aside")
+    g.add_argument("--favor", choices=("balanced", "precision", "recall"), default="balanced",
+                   help="on borderline blocks, lean towards precision or recall")
     g.add_argument("--no-images", action="store_true", help="drop images from the markdown")
     g.add_argument("--no-jsonld", action="store_true",
                    help="do not use a JSON-LD articleBody to locate the article")
@@ -84,6 +86,7 @@ def options_from_args(args: argparse.Namespace, **overrides: object) -> Options:
     """The one place where flags become Options."""
     values: dict[str, object] = {
         "links": args.links,
+        "favor": getattr(args, "favor", "balanced"),
         "images": not args.no_images,
         "use_jsonld": not args.no_jsonld,
         "title_heading": not args.no_title_heading,

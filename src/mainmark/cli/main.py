@@ -21,13 +21,14 @@ from mainmark.errors import MainmarkError
 
 
 def _subcommand_modules() -> dict[str, tuple[ModuleType, str]]:
-    from mainmark.cli import batch, overhead
+    from mainmark.cli import batch, overhead, stats
     from mainmark.cli import eval as evaluate
 
     return {
         "eval": (evaluate, "score mainmark on a benchmark directory"),
         "batch": (batch, "extract and chunk many pages into JSONL/Parquet"),
         "overhead": (overhead, "token-overhead report: full-page text vs main content"),
+        "stats": (stats, "figures of a batch output directory (pages, discards, tokens, ...)"),
     }
 
 

@@ -12,6 +12,7 @@ from enum import Enum
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.favor import BALANCED, Thresholds
 from mainmark.content.measure import Measures, narrow_verdict
 from mainmark.content.vocab import (
     HEADING_TAGS,
@@ -21,13 +22,13 @@ from mainmark.content.vocab import (
     UI_LABELS,
 )
 
-#: Link-density floors in UTF-8 bytes (see ``_link_dense``). Blocks at or above their
-#: floor go when >= 80% of their text is link text (menus, tag lists, "related" boxes);
+#: Link-density floors in UTF-8 bytes (see ``_link_dense``; ``Thresholds.floor_scale``
+#: scales them). Blocks at or above their floor go when >= 80% (``Thresholds.dense_share``)
+#: of their text is link text (menus, tag lists, "related" boxes);
 #: below it only when they hold >= 2 links of which >= 80% are short (< 50 bytes):
 #: a lone teaser card with one link survives, a strip of short nav links does not.
 _P_FLOOR_LAST, _P_FLOOR_MORE = 60, 30
 _BLOCK_FLOOR_LAST, _BLOCK_FLOOR_MORE = 300, 100
-_DENSE_SHARE = 0.8
 _LIST_TAGS = frozenset({"ul", "ol", "dl"})
 _LONG_ITEM_BYTES = 80
 _SHORT_SHARE = 0.8
@@ -48,7 +49,8 @@ class Pruning(str, Enum):
 
 
 def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
-          pruning: Pruning, core: HtmlElement | None = None) -> dict[HtmlElement, str]:
+          pruning: Pruning, core: HtmlElement | None = None,
+          th: Thresholds | None = None) -> dict[HtmlElement, str]:
     """Decide what to drop inside ``roots``.
 
     ``core`` is the container the scoring chose before it was widened or joined by
@@ -56,21 +58,22 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     widening brought in is still judged by the page-level (broad) verdicts.
     """
     removed: dict[HtmlElement, str] = {}
+    th = th or BALANCED
     for root in roots:
         inside = core is None or root is core or _within(root, core)
         stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
         while stack:
             el, in_core = stack.pop()
             in_core = in_core or el is core
-            rule = _rule(el, m, chrome, pruning) if in_core else (
-                chrome.get(el) or _rule(el, m, chrome, pruning))
+            rule = _rule(el, m, chrome, pruning, th) if in_core else (
+                chrome.get(el) or _rule(el, m, chrome, pruning, th))
             if rule:
                 removed[el] = rule
                 continue
             stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
     if pruning is not Pruning.NONE:
         _trim_tail(roots, m, removed)
-        blocks = _trim_edges(roots, m, removed)
+        blocks = _trim_edges(roots, m, removed, th.edge_share)
         _drop_repeats([b for b in blocks if b not in removed], m, removed)
     return removed
 
@@ -135,7 +138,7 @@ def _within(el: HtmlElement, ancestor: HtmlElement) -> bool:
 
 
 def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
-          pruning: Pruning) -> str | None:
+          pruning: Pruning, th: Thresholds = BALANCED) -> str | None:
     if pruning is Pruning.NONE:
         return chrome.get(el)
     if el.tag == "a" and _skip_link(el):
@@ -144,7 +147,7 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     if verdict:
         return verdict
     tag, size = el.tag, m.text.get(el, 0)
-    if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m):
+    if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m, th):
         return "link-density"
     if size < _CREDIT_MAX_BYTES and (
             (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
@@ -238,8 +241,8 @@ def _skip_link(el: HtmlElement) -> bool:
     return href.startswith("#") and (el.text or "").strip().lower().startswith("skip")
 
 
-def _link_dense(el: HtmlElement, m: Measures) -> bool:
-    if el in m.headed or _data_table_part(el):
+def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool:
+    if (th.keep_headed and el in m.headed) or _data_table_part(el):
         return False
     size = m.text.get(el, 0)
     n_links = m.links.get(el, 0)
@@ -251,8 +254,8 @@ def _link_dense(el: HtmlElement, m: Measures) -> bool:
         floor = _P_FLOOR_MORE if more else _P_FLOOR_LAST
     else:
         floor = _BLOCK_FLOOR_MORE if more else _BLOCK_FLOOR_LAST
-    if size >= floor:
-        if m.link.get(el, 0) < _DENSE_SHARE * size:
+    if size >= floor * th.floor_scale:
+        if m.link.get(el, 0) < th.dense_share * size:
             return False
         # A list of long link texts (changelogs, bug lists, reading lists with titles) is
         # content; menus and related-story strips are lists of short links.
@@ -351,8 +354,8 @@ def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> b
             and m.link.get(block, 0) < 0.5 * m.text.get(block, 0))
 
 
-def _trim_edges(roots: list[HtmlElement], m: Measures,
-                removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
+                edge_share: float = _EDGE_MAX_SHARE) -> list[HtmlElement]:
     """Trim furniture blocks before the first and after the last prose block of the
     content; returns the text-bearing blocks it judged, for the later passes."""
     blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
@@ -371,7 +374,7 @@ def _trim_edges(roots: list[HtmlElement], m: Measures,
     parent = last_prose.getparent()
     while tail and _continues(tail[-1], parent, m):
         tail.pop()
-    if sum(m.text.get(b, 0) for b in tail) <= _EDGE_MAX_SHARE * total:
+    if sum(m.text.get(b, 0) for b in tail) <= edge_share * total:
         for block in tail:
             removed[block] = "trailing-furniture"
     head: list[HtmlElement] = []
@@ -381,14 +384,31 @@ def _trim_edges(roots: list[HtmlElement], m: Measures,
         if not _edge_junk(block, m):
             break
         head.append(block)
-    if sum(m.text.get(b, 0) for b in head) <= _EDGE_MAX_SHARE * total:
+    if sum(m.text.get(b, 0) for b in head) <= edge_share * total:
         for block in head:
             removed[block] = "leading-furniture"
     return blocks
 
 
-def tag_path(el: HtmlElement) -> str:
-    """``body > div#main > p.lead`` style path, for explain output."""
+#: How many steps a positional path keeps (the nearest ones); deeper paths open with "…/".
+_POSITIONAL_STEPS = 32
+#: Per parent element: each child's step in a positional path ("p", "section[2]").
+Ranks = dict[HtmlElement, dict[HtmlElement, str]]
+
+
+def tag_path(el: HtmlElement, *, positional: bool = False, ranks: Ranks | None = None) -> str:
+    """Where ``el`` sits, in one of two spellings.
+
+    For explain, ``body > div#main > p.lead``: eight levels labelled by id or class, what
+    a reader recognises in the page's source. For provenance (``positional``, the tag path
+    of blocks and chunks), ``article/section[2]/p`` below ``<body>``: tags only, ranked
+    among same-tag siblings where there are several, so a pipeline can match on the tags
+    (``aside``, ``table``) without depending on a site's class names. ``ranks`` caches the
+    sibling ranks per parent across the calls of one document: each parent's children are
+    counted once however many blocks sit under it.
+    """
+    if positional:
+        return _positional_path(el, ranks if ranks is not None else {})
     parts: list[str] = []
     node: HtmlElement | None = el
     while node is not None and len(parts) < 8:
@@ -400,3 +420,39 @@ def tag_path(el: HtmlElement) -> str:
         parts.append(label)
         node = node.getparent()
     return " > ".join(reversed(parts))
+
+
+def _positional_path(el: HtmlElement, ranks: Ranks) -> str:
+    steps: list[str] = []
+    node: HtmlElement | None = el
+    while node is not None and node.tag not in ("body", "html"):
+        parent = node.getparent()
+        if len(steps) == _POSITIONAL_STEPS:
+            steps.append("…")
+            break
+        if parent is None:
+            steps.append(str(node.tag))
+            break
+        table = ranks.get(parent)
+        if table is None:
+            table = ranks[parent] = _child_steps(parent)
+        steps.append(table.get(node, str(node.tag)))
+        node = parent
+    return "/".join(reversed(steps))
+
+
+def _child_steps(parent: HtmlElement) -> dict[HtmlElement, str]:
+    kids = [c for c in parent if isinstance(c.tag, str)]
+    totals: dict[str, int] = {}
+    for kid in kids:
+        totals[kid.tag] = totals.get(kid.tag, 0) + 1
+    seen: dict[str, int] = {}
+    out: dict[HtmlElement, str] = {}
+    for kid in kids:
+        tag = kid.tag
+        if totals[tag] == 1:
+            out[kid] = tag
+        else:
+            seen[tag] = seen.get(tag, 0) + 1
+            out[kid] = f"{tag}[{seen[tag]}]"
+    return out

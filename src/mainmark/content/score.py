@@ -75,8 +75,10 @@ class Scoring:
     """Scores and picks of one page, with and without the chrome verdicts, each computed
     once: JSON-LD locating and the first two ladder steps ask for the same ones."""
 
-    def __init__(self, body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str]) -> None:
+    def __init__(self, body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
+                 sibling_share: float = 0.2) -> None:
         self.body, self.m, self.chrome = body, m, chrome
+        self.sibling_share = sibling_share
         self._scored: dict[bool, tuple[dict[HtmlElement, float], set[HtmlElement]]] = {}
         self._picked: dict[bool, tuple[list[HtmlElement], HtmlElement | None]] = {}
 
@@ -89,12 +91,14 @@ class Scoring:
     def picked(self, use_chrome: bool) -> tuple[list[HtmlElement], HtmlElement | None]:
         """The content roots, and the core container scoring chose before widening."""
         if use_chrome not in self._picked:
-            self._picked[use_chrome] = _pick(self.body, self.m, *self.scored(use_chrome))
+            self._picked[use_chrome] = _pick(self.body, self.m, *self.scored(use_chrome),
+                                             sibling_share=self.sibling_share)
         return self._picked[use_chrome]
 
 
 def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
-          blocked: set[HtmlElement]) -> tuple[list[HtmlElement], HtmlElement | None]:
+          blocked: set[HtmlElement], sibling_share: float = 0.2
+          ) -> tuple[list[HtmlElement], HtmlElement | None]:
     if not scores:
         return [], None
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
@@ -108,7 +112,7 @@ def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
         parts = others  # sections of one text, none of them the page's own story
     core = _promote(top, scores, m, body, story)
     top = _widen(core, m, blocked, body, prose)
-    roots = with_siblings(top, scores, m, blocked)
+    roots = with_siblings(top, scores, m, blocked, sibling_share)
     roots = _outlying_prose(roots, m, blocked, body, prose)
     for part in parts:
         if not any(contains(r, part) for r in roots):
@@ -365,11 +369,11 @@ def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
 
 
 def with_siblings(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
-                   blocked: set[HtmlElement]) -> list[HtmlElement]:
+                  blocked: set[HtmlElement], share: float = 0.2) -> list[HtmlElement]:
     parent = top.getparent()
     if parent is None:
         return [top]
-    threshold = max(10.0, 0.2 * scores.get(top, 0.0))
+    threshold = max(10.0, share * scores.get(top, 0.0))
     top_words = set((top.get("class") or "").split())
     roots: list[HtmlElement] = []
     for sib in parent:

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from lxml.html import HtmlElement
 
+from mainmark.content.favor import Thresholds, thresholds
 from mainmark.content.locate import locate_article_body
 from mainmark.content.measure import Measures, measure, prose_exempt
 from mainmark.content.prune import Pruning, prune, tag_path
@@ -34,10 +35,9 @@ from mainmark.model import Content, Explain, Removal, Strategy
 from mainmark.options import Options
 from mainmark.page.parse import Page
 
-#: A result is accepted when it holds at least this many bytes of text...
-_FLOOR_BYTES = 250
-#: ...or at least this share of the page's visible text (short pages: notes, snippets).
-_FLOOR_SHARE = 0.15
+#: A result is accepted when it holds at least ``ladder_bytes`` of text (250 balanced) or
+#: ``ladder_share`` of the page's visible text (15%: short pages, notes, snippets); both
+#: live in :mod:`mainmark.content.favor`, which ``Options.favor`` moves.
 #: Chrome verdicts are ignored on elements holding more than this share of the page text,
 #: or holding a <main>: a wrapper classed "has-sidebar" around the page is layout, not chrome.
 _CHROME_MAX_SHARE = 0.85
@@ -58,9 +58,10 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     m = measure(body)
     page_text = m.text.get(body, 0)
     chrome = _effective_chrome(m, page_text)
-    floor = min(_FLOOR_BYTES, max(1, int(_FLOOR_SHARE * page_text)))
+    th = thresholds(options.favor)
+    floor = min(th.ladder_bytes, max(1, int(th.ladder_share * page_text)))
 
-    scoring = Scoring(body, m, chrome)
+    scoring = Scoring(body, m, chrome, th.sibling_share)
     if options.use_jsonld:
         content = _from_jsonld(page, body, m, scoring, structured, options, stripped, floor)
         if content is not None:
@@ -76,7 +77,7 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
         roots, core = scoring.picked(use_chrome)
         if not roots:
             continue
-        content = _collect(roots, m, active, pruning, options, page, core)
+        content = _collect(roots, m, active, pruning, options, page, core, th)
         if _text_of(content, m) >= floor:
             content.explain = _explain(content, strategy, f"pruning={pruning.value}", stripped)
             return content
@@ -113,7 +114,8 @@ def _from_jsonld(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
         roots, detail = best, detail + "; teaser, selection kept"
     else:
         roots = leads(roots, m, blocked) + roots
-    content = _collect(roots, m, scoring.chrome, Pruning.STRICT, options, page)
+    content = _collect(roots, m, scoring.chrome, Pruning.STRICT, options, page,
+                       th=thresholds(options.favor))
     if _text_of(content, m) < floor:
         return None
     content.explain = _explain(content, Strategy.JSONLD_LOCATE, detail, stripped)
@@ -175,8 +177,8 @@ def _body(root: HtmlElement) -> HtmlElement:
 
 def _collect(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
              pruning: Pruning, options: Options, page: Page,
-             core: HtmlElement | None = None) -> Content:
-    removed = prune(roots, m, chrome, pruning, core)
+             core: HtmlElement | None = None, th: Thresholds | None = None) -> Content:
+    removed = prune(roots, m, chrome, pruning, core, th)
     content = Content(roots=list(roots), removed=set(removed), base_url=page.base_url)
     content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, m, options))
     return content

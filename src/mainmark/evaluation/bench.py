@@ -118,7 +118,26 @@ def _score_set(bench_set: BenchSet, runs: list[SystemRun], timing: list[SystemRu
     if bench_set.name == "rd" and hooks.structure is not None and runs:
         result.structure, result.structure_failures = _structure_shares(
             bench_set, runs[0].outputs, hooks.structure)
+    if runs:
+        result.page_flags = _page_flags(bench_set, runs[0].outputs)
     return result
+
+
+def _page_flags(bench_set: BenchSet, outputs: list[Output]) -> dict[str, list[str]] | None:
+    """Flags of the pages that have any (``evaluation.pageflags``), by page id."""
+    flags_of = _optional("mainmark.evaluation.pageflags", "page_flags")
+    if flags_of is None:
+        return None
+    out: dict[str, list[str]] = {}
+    for page, output in zip(bench_set.pages, outputs, strict=True):
+        try:
+            flags = flags_of(page.reference, output.markdown, text=output.text,
+                             is_html=bench_set.name == "rd")
+        except Exception:  # a flag bug on one page must not sink the report
+            flags = ["flag_error"]
+        if flags:
+            out[page.id] = list(flags)
+    return out
 
 
 def _system_result(run: SystemRun) -> SystemResult:

@@ -47,6 +47,8 @@ class SetResult:
     structure: Shares | None = None
     structure_failures: int = 0
     problems: list[str] = field(default_factory=list)
+    #: mainmark's pages with a flag (``evaluation.pageflags``), by page id; ``None``: n/a.
+    page_flags: dict[str, list[str]] | None = None
 
     def system(self, name: str) -> SystemResult | None:
         return next((s for s in self.systems if s.system == name), None)
@@ -205,6 +207,8 @@ def _json_ready(report: Report) -> dict[str, Any]:
         }
         if result.name == "rd":
             entry["structure"] = _shares_json(result.structure)
+        if result.page_flags is not None:
+            entry["page_flags"] = result.page_flags
         sets[result.name] = entry
     return {"bench": report.bench, "scored": report.scored, "sets": sets,
             "metadata_available": report.metadata_available,

@@ -11,7 +11,12 @@ mainmark's markdown, where "appears" means:
   or a linearised layout table both count, a table reduced to stray words does not;
 - ``heading``: the heading's text equals the text of an ATX heading line (case-folded,
   whitespace collapsed, inline syntax removed);
-- ``alt``: an image's non-empty alt text is the alt of a ``![alt](…)`` in the markdown.
+- ``alt``: an image's non-empty alt text is the alt of a ``![alt](…)`` in the markdown;
+- ``link``: a link target of the reference (``<a href>``, not an in-page ``#`` anchor or a
+  script link; fragment dropped) is the target of a ``[text](…)`` in the markdown, or a
+  relative target of ours is its tail (a page scored without its URL keeps relative
+  links relative, while the reference resolved them). This is link recall: it needs the
+  markdown's inline links (``--links text`` moves them aside and scores 0).
 
 Reference elements with no text (an empty ``<pre>``, an ``img`` without alt) are not
 counted in the totals.
@@ -39,13 +44,15 @@ def structure_counts(expected_html: str, markdown: str) -> dict[str, tuple[int, 
     """``{"pre"|"table"|"heading"|"alt": (found, total)}`` for one page."""
     root = _parse(expected_html)
     if root is None:
-        return {"pre": (0, 0), "table": (0, 0), "heading": (0, 0), "alt": (0, 0)}
+        return {"pre": (0, 0), "table": (0, 0), "heading": (0, 0), "alt": (0, 0),
+                "link": (0, 0)}
     plain = _norm(_plain(markdown))
     return {
         "pre": _count_pre(root, _fenced_blocks(markdown)),
         "table": _count_tables(root, plain),
         "heading": _count_headings(root, _heading_texts(markdown)),
         "alt": _count_alts(root, markdown),
+        "link": count_links(root, markdown),
     }
 
 
@@ -152,3 +159,33 @@ def _count_alts(root: HtmlElement, markdown: str) -> tuple[int, int]:
         if alt in alts:
             found += 1
     return found, total
+
+
+_TARGET = re.compile(r"(?<!!)\[(?:\\.|[^\]\\])*\]\((<[^>]*>|[^)\s]*)")
+_NOT_CONTENT_LINK = ("#", "javascript:", "mailto:", "data:")
+
+
+def _target(url: str) -> str:
+    return url.strip().strip("<>").split("#", 1)[0]
+
+
+def link_targets(markdown: str) -> set[str]:
+    """The targets of the markdown's inline links (images left out), fragments dropped."""
+    return {t for t in (_target(m.group(1)) for m in _TARGET.finditer(markdown)) if t}
+
+
+def count_links(root: HtmlElement, markdown: str) -> tuple[int, int]:
+    """(reference link targets present in ``markdown``, reference link targets)."""
+    ours = link_targets(markdown)
+    relative = [t for t in ours if "://" not in t and not t.startswith("//")]
+    wanted: set[str] = set()
+    for a in root.iter("a"):
+        href = (a.get("href") or "").strip()
+        if not href or href.lower().startswith(_NOT_CONTENT_LINK):
+            continue
+        target = _target(href)
+        if target:
+            wanted.add(target)
+    found = sum(1 for t in wanted if t in ours or any(
+        t.endswith("/" + r.lstrip("./")) for r in relative if r.lstrip("./")))
+    return found, len(wanted)

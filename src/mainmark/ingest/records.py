@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from enum import Enum
 from typing import Any
 
@@ -211,8 +213,13 @@ def _discard(record: PageRecord, reason: Reason, detail: str) -> Outcome:
         "location": record.location.to_dict(),
         "content_sha256": record.content_sha256,
         "bytes": record.size,
+        "discarded_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
     return Outcome(record.url, record.content_sha256, discard=row)
+
+
+#: Words as the bench counts them: runs of Unicode word characters.
+_WORD = re.compile(r"\w+")
 
 
 def _rows(record: PageRecord, doc: Document, options: Options) -> Outcome:
@@ -236,7 +243,11 @@ def _rows(record: PageRecord, doc: Document, options: Options) -> Outcome:
             "chunks": len(doc.chunks),
             "tokens": get_tokenizer(options.tokenizer).count(doc.markdown),
             "bytes": len(doc.markdown.encode("utf-8")),
+            "input_bytes": record.size,
+            "chunk_tokens": sum(c.tokens for c in doc.chunks),
         },
+        "word_count": len(_WORD.findall(doc.text)),
+        "links": record_dict["links"],
         "encoding": record_dict["encoding"],
         "warnings": list(doc.warnings),
     }

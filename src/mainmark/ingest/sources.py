@@ -215,6 +215,7 @@ def _jsonl_record(line: bytes, location: Location) -> PageRecord:
         url, body, location, size, sha256_of(body), headers,
         content_type=str(content_type) if content_type else None,
         fetched_at=str(fetched_at) if fetched_at else None,
+        final_url=str(obj["final_url"]) if obj.get("final_url") else None,
     )
 
 

@@ -16,7 +16,7 @@ import os
 from typing import IO, Any, Protocol
 
 from mainmark.ingest.records import Outcome
-from mainmark.model import Chunk, EncodingInfo, Metadata, Stamp
+from mainmark.model import Chunk, EncodingInfo, Link, Metadata, Stamp
 
 DOCUMENTS, CHUNKS, DISCARDS = "documents", "chunks", "discards"
 _ROWS_PER_GROUP = 2048
@@ -173,12 +173,14 @@ def location_type() -> Any:
 def document_schema() -> Any:
     import pyarrow as pa
 
-    counts = pa.struct([("chunks", pa.int64()), ("tokens", pa.int64()), ("bytes", pa.int64())])
+    counts = pa.struct([("chunks", pa.int64()), ("tokens", pa.int64()), ("bytes", pa.int64()),
+                        ("input_bytes", pa.int64()), ("chunk_tokens", pa.int64())])
     return pa.schema([
         ("url", pa.string()), ("doc_id", pa.string()), ("location", location_type()),
         ("fetched_at", pa.string()), ("final_url", pa.string()),
         ("metadata", _struct_of(Metadata)),
         ("markdown", pa.string()), ("stamp", _struct_of(Stamp)), ("counts", counts),
+        ("word_count", pa.int64()), ("links", pa.list_(_struct_of(Link))),
         ("encoding", _struct_of(EncodingInfo)), ("warnings", pa.list_(pa.string())),
     ])
 

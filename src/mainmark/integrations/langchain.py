@@ -49,6 +49,7 @@ OWN_KEYS = frozenset({
     "language", "canonical_url", "image", "type", "keywords", "extractor",
     "extractor_version", "options_hash", "content_sha256", "heading_path", "headings",
     "chunk_index", "md_start", "md_end", "src_start", "src_end", "tokens",
+    "tag_path", "common_tag_path", "links",
 })
 #: What HTML loaders put in a field they could not fill ("No language found.").
 _PLACEHOLDER = re.compile(r"^\s*(no|unknown)\b.{0,40}\b(found|available|given)\W*$", re.I)
@@ -223,7 +224,9 @@ def documents_for(doc: Document, *, source: str | None, url: str | None,
         if doc.markdown:
             key = (f"{identity}\n{doc.stamp.content_sha256}|{doc.stamp.version}|"
                    f"{doc.stamp.options_hash}")
-            yield LCDocument(page_content=doc.markdown, metadata=base,
+            urls = list(dict.fromkeys(link.url for link in doc.links))
+            yield LCDocument(page_content=doc.markdown,
+                             metadata={**base, **({"links": urls} if urls else {})},
                              id=str(uuid.uuid5(_ID_NAMESPACE, key)))
         return
     for c in doc.chunks:
@@ -263,6 +266,9 @@ def _chunk_metadata(c: Chunk) -> dict[str, Any]:
         "src_start": c.src_start,
         "src_end": c.src_end,
         "tokens": c.tokens,
+        "tag_path": c.tag_path,
+        "common_tag_path": c.common_tag_path,
+        "links": list(c.links),  # a non-empty list of URLs, else no key
     })
 
 

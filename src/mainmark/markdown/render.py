@@ -11,7 +11,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from html import escape as html_escape
 
+from mainmark.content.prune import Ranks
 from mainmark.markdown.convert import Converter, escape_line, escape_markdown
+from mainmark.markdown.provenance import block_links, block_path
 from mainmark.markdown.serializers import SYNTAXES
 from mainmark.markdown.walk import Piece, collapse
 from mainmark.model import Block, BlockKind, Content, Link, Metadata
@@ -50,7 +52,7 @@ def render(
         if title:  # the title is the markdown's heading path root, not page text
             pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title), "", ""],
                                    level=1))
-    markdown, blocks = assemble(pieces, srcmap)
+    markdown, blocks = assemble(pieces, srcmap, converter.links)
     headline = _headline_piece(pieces, metadata.title)
     text = BLOCK_SEPARATOR.join(t for t in (tidy(p.out[1]) for p in pieces
                                             if p.out[1] and p is not headline) if t)
@@ -93,12 +95,16 @@ def tidy(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
-def assemble(pieces: list[Piece], srcmap: SourceMap | None) -> tuple[str, list[Block]]:
-    """Join the pieces' markdown with one blank line, counting each block's UTF-8 span."""
+def assemble(pieces: list[Piece], srcmap: SourceMap | None,
+             links: list[Link] | None = None) -> tuple[str, list[Block]]:
+    """Join the pieces' markdown with one blank line, counting each block's UTF-8 span;
+    each block records its tag path and (``links="text"``) the links it holds."""
     parts: list[str] = []
     blocks: list[Block] = []
     offset = 0
-    for piece in pieces:
+    ranks: Ranks = {}
+    owned = block_links([p.out[2] for p in pieces], links) if links else None
+    for i, piece in enumerate(pieces):
         text = tidy(piece.out[0])
         if not text:
             continue
@@ -108,7 +114,9 @@ def assemble(pieces: list[Piece], srcmap: SourceMap | None) -> tuple[str, list[B
         size = len(text.encode("utf-8", "surrogatepass"))
         src_start, src_end = _source_span(piece, srcmap)
         blocks.append(Block(piece.kind, text, offset, offset + size, level=piece.level,
-                            src_start=src_start, src_end=src_end, language=piece.language))
+                            src_start=src_start, src_end=src_end, language=piece.language,
+                            tag_path=block_path(piece, ranks),
+                            links=owned[i] if owned else ()))
         parts.append(text)
         offset += size
     return "".join(parts), blocks
