@@ -50,7 +50,8 @@ class Origins:
 
 
 def common_path(paths: Sequence[str]) -> str:
-    """The deepest element holding all of ``paths`` (``""``: only ``<body>`` holds them)."""
+    """The deepest element holding all of ``paths``; ``body`` when nothing below it does
+    (never ``""``: stores read an empty string as "unknown")."""
     steps = paths[0].split("/")
     for path in paths[1:]:
         other = path.split("/")
@@ -58,4 +59,4 @@ def common_path(paths: Sequence[str]) -> str:
         while n < len(steps) and n < len(other) and steps[n] == other[n]:
             n += 1
         steps = steps[:n]
-    return "/".join(steps)
+    return "/".join(steps) or "body"
