@@ -32,7 +32,6 @@ _BLOCK_FLOOR_LAST, _BLOCK_FLOOR_MORE = 300, 100
 _LIST_TAGS = frozenset({"ul", "ol", "dl"})
 _LONG_ITEM_BYTES = 80
 _SHORT_SHARE = 0.8
-_BELOW_FLOOR_SHARE = 0.3
 #: Blocks tested for link density: paragraphs and list/box containers.
 _DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr",
                            "span", "td", "header", "footer", "aside", "nav", "center",
@@ -263,7 +262,7 @@ def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool
     # Below the floor, a strip of short links goes; prose that merely holds a couple of
     # short inline links (a sentence with two citations) does not.
     return (n_links >= 2 and m.short_links.get(el, 0) >= _SHORT_SHARE * n_links
-            and m.link.get(el, 0) >= _BELOW_FLOOR_SHARE * size)
+            and m.link.get(el, 0) >= th.below_share * size)
 
 
 def _trim_tail(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from lxml.html import HtmlElement
 
-from mainmark.content.favor import Thresholds, thresholds
+from mainmark.content.favor import BALANCED, Thresholds, thresholds
 from mainmark.content.locate import locate_article_body
 from mainmark.content.measure import Measures, measure, prose_exempt
 from mainmark.content.prune import Pruning, prune, tag_path
@@ -59,7 +59,11 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     page_text = m.text.get(body, 0)
     chrome = _effective_chrome(m, page_text)
     th = thresholds(options.favor)
-    floor = min(th.ladder_bytes, max(1, int(th.ladder_share * page_text)))
+    # The mode's floor decides whether strict pruning is enough; the later steps (and a
+    # JSON-LD match) pass at the lower of it and the balanced floor, so a higher floor
+    # only ever trades strict pruning for relaxed pruning of the same roots.
+    strict_floor = _floor(th, page_text)
+    floor = min(strict_floor, _floor(BALANCED, page_text))
 
     scoring = Scoring(body, m, chrome, th.sibling_share)
     if options.use_jsonld:
@@ -78,7 +82,7 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
         if not roots:
             continue
         content = _collect(roots, m, active, pruning, options, page, core, th)
-        if _text_of(content, m) >= floor:
+        if _text_of(content, m) >= (strict_floor if pruning is Pruning.STRICT else floor):
             content.explain = _explain(content, strategy, f"pruning={pruning.value}", stripped)
             return content
     hard = {el: r for el, r in m.chrome.items() if r.startswith(("tag:nav", "role="))}
@@ -86,6 +90,11 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     content.explain = _explain(content, Strategy.FALLBACK, "whole body minus hard chrome",
                                stripped)
     return content
+
+
+def _floor(th: Thresholds, page_text: int) -> int:
+    """Either floor: ``ladder_bytes`` of text, or ``ladder_share`` of the page's text."""
+    return min(th.ladder_bytes, max(1, int(th.ladder_share * page_text)))
 
 
 def _from_jsonld(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,

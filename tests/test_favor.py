@@ -1,0 +1,133 @@
+"""Options.favor: validated, hashed only off its default, and moving borderline blocks."""
+
+from __future__ import annotations
+
+import pytest
+
+import mainmark
+from mainmark.cli.flags import Parser, add_option_arguments, options_from_args
+from mainmark.content.favor import BALANCED, PRECISION, RECALL, thresholds
+from mainmark.errors import OptionsError
+from mainmark.options import Options
+
+PROSE = ("The council voted to extend the tram line to the northern suburbs, a plan first "
+         "proposed a decade ago, and construction is expected to begin next spring. ")
+
+
+def _linked(share: float, words: str = "linked words of a borderline sentence here") -> str:
+    """A paragraph about ``share`` of whose text bytes are link text."""
+    link = (words + " ") * 3
+    plain_len = int(len(link) * (1 - share) / share)
+    plain = ("plain " * (plain_len // 6 + 1))[:plain_len]
+    return f"<p>{plain}<a href='/x'>{link.strip()}</a>.</p>"
+
+
+def page(middle: str) -> str:
+    return ("<html><head><title>Trams</title></head><body><article><h1>Trams</h1>"
+            f"<p>{PROSE * 3}</p>{middle}<p>{PROSE * 3}</p></article></body></html>")
+
+
+def _text(html: str, favor: str) -> str:
+    return mainmark.extract(html, url="https://city.example/trams",
+                            options=Options(favor=favor)).text  # type: ignore[arg-type]
+
+
+def test_favor_is_validated() -> None:
+    with pytest.raises(OptionsError, match="favor"):
+        Options(favor="fast")  # type: ignore[arg-type]
+    assert Options().favor == "balanced"
+
+
+def test_default_favor_keeps_the_options_hash_and_others_change_it() -> None:
+    base = Options().digest()
+    assert Options(favor="balanced").digest() == base
+    assert len({base, Options(favor="precision").digest(),
+                Options(favor="recall").digest()}) == 3
+
+
+def test_cli_flag_maps_onto_options() -> None:
+    parser = Parser()
+    add_option_arguments(parser)
+    assert options_from_args(parser.parse_args(["--favor", "recall"])).favor == "recall"
+    assert options_from_args(parser.parse_args([])).favor == "balanced"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--favor", "fast"])
+
+
+def test_thresholds_move_each_knob_the_right_way() -> None:
+    assert thresholds("balanced") is BALANCED
+    # each knob moves one way or stays: precision never keeps more, recall never less
+    assert PRECISION.dense_share <= BALANCED.dense_share < RECALL.dense_share
+    assert PRECISION.below_share < BALANCED.below_share < RECALL.below_share
+    assert PRECISION.sibling_share >= BALANCED.sibling_share > RECALL.sibling_share
+    assert PRECISION.ladder_bytes <= BALANCED.ladder_bytes < RECALL.ladder_bytes
+    assert PRECISION.edge_share >= BALANCED.edge_share > RECALL.edge_share
+    assert PRECISION.floor_scale < BALANCED.floor_scale == RECALL.floor_scale
+    assert not PRECISION.keep_headed and BALANCED.keep_headed and RECALL.keep_headed
+
+
+HEADED_LINKS = ("<div><h3>Sources and documents</h3><ul>" + "".join(
+    f"<li><a href='/d{i}'>The history of the tram network in the northern suburbs, part {i}"
+    "</a></li>" for i in range(4)) + "</ul></div>")
+
+
+def test_precision_drops_a_headed_link_box_balanced_keeps() -> None:
+    html = page(HEADED_LINKS)
+    assert "northern suburbs, part 3" in _text(html, "balanced")
+    assert "northern suburbs, part 3" in _text(html, "recall")
+    assert "northern suburbs, part 3" not in _text(html, "precision")
+
+
+def test_recall_keeps_a_block_balanced_drops() -> None:
+    html = page(_linked(0.86))
+    assert "borderline sentence" not in _text(html, "balanced")
+    assert "borderline sentence" not in _text(html, "precision")
+    assert "borderline sentence" in _text(html, "recall")
+
+
+def test_all_modes_keep_the_prose() -> None:
+    html = page(_linked(0.7) + HEADED_LINKS)
+    for favor in ("balanced", "precision", "recall"):
+        assert _text(html, favor).count("tram line") == 6, favor
+
+
+def _nav(links: int) -> str:
+    return "<nav>" + "".join(f"<a href='/s{i}'>Section number {i}</a> " for i in range(links)) + (
+        "</nav>")
+
+
+def _strategy(html: str, favor: str = "balanced") -> tuple[mainmark.Strategy, str]:
+    doc = mainmark.extract(html, url="https://city.example/x",
+                           options=Options(favor=favor, explain=True))  # type: ignore[arg-type]
+    assert doc.explain is not None
+    return doc.explain.strategy, doc.text
+
+
+NOTE = "Back at three: the ticket office closes for lunch today."  # 56 bytes
+
+
+def test_ladder_floor_passes_on_a_share_of_a_short_page() -> None:
+    # 56 bytes is far below 250, but a fair share of a page that says little else.
+    strategy, text = _strategy(f"<html><body>{_nav(3)}<main><p>{NOTE}</p></main></body></html>")
+    assert strategy is mainmark.Strategy.SELECTION and NOTE in text
+
+
+def test_ladder_floor_passes_on_bytes_on_a_page_full_of_chrome() -> None:
+    # ~300 bytes of prose is under 15% of this page's text, but an article on its own.
+    html = f"<html><body>{_nav(200)}<main><p>{PROSE * 2}</p></main>{_nav(100)}</body></html>"
+    strategy, text = _strategy(html)
+    assert strategy is mainmark.Strategy.SELECTION and "tram line" in text
+
+
+THREADS = "".join(f"<li><a href='/t/{i}'>Timetable question {i}</a></li>" for i in range(10))
+
+
+def test_recall_floor_trades_strict_pruning_for_relaxed_on_the_same_roots() -> None:
+    html = (f"<html><body>{_nav(40)}<main><h1>Tram forum</h1><p>{PROSE * 2}</p>"
+            f"<ul>{THREADS}</ul><p>Posts are read before they appear.</p></main>"
+            f"{_nav(40)}</body></html>")
+    strategy, text = _strategy(html)
+    assert strategy is mainmark.Strategy.SELECTION and "Timetable question 3" not in text
+    strategy, text = _strategy(html, "recall")
+    assert strategy is mainmark.Strategy.LADDER and "Timetable question 3" in text
+    assert "tram line" in text and "Section number" not in text
