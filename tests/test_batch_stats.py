@@ -57,7 +57,7 @@ def test_document_and_discard_records_carry_the_new_fields(outputs: dict[str, Pa
     docs = _jsonl(outputs["jsonl"] / "documents.jsonl")
     assert len(docs) == 3
     for d in docs:
-        assert d["final_url"] == d["url"]  # files have no redirects to follow
+        assert d["final_url"] is None  # files: nothing was fetched, no redirect followed
         assert d["word_count"] > 50
         assert d["counts"]["input_bytes"] > d["counts"]["bytes"] > 0
         assert d["links"] and {"text", "url", "href"} <= set(d["links"][0])
@@ -115,3 +115,14 @@ def test_stats_refuses_a_directory_that_is_no_batch_output(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", str(tmp_path)]) == 1
     assert "not a batch output" in capsys.readouterr().err
+
+
+def test_jsonl_final_url_reaches_the_document_record(tmp_path: Path) -> None:
+    line = {"url": "https://a.example/old", "final_url": "https://b.example/new",
+            "html": article("Moved", "en", "NewsArticle", 1)}
+    (tmp_path / "pages.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert _batch(tmp_path / "pages.jsonl", out) == 0
+    (doc,) = _jsonl(out / "documents.jsonl")
+    assert (doc["url"], doc["final_url"]) == ("https://a.example/old", "https://b.example/new")
+    assert {link["url"] for link in doc["links"]} == {"https://b.example/n0"}  # resolved there
