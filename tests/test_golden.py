@@ -1,5 +1,9 @@
 """Golden files: ``tests/golden/<case>/source.html`` renders to ``expected.md``.
 
+A case may also hold ``chunks.json`` (each chunk's heading path and text) and
+``options.json`` (Options fields, a ``title``, ``"pipeline": true`` for a whole
+:func:`~mainmark.extract` run instead of rendering ``<main>``).
+
 Cases are paired by folder, never by zipping two globs. ``pytest --update-golden``
 rewrites the expected files from the current output; review the diff before committing.
 """
@@ -11,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from render_support import render_case
+from render_support import chunk_records, render_case
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = sorted(p.name for p in GOLDEN.iterdir() if p.is_dir())
@@ -36,6 +40,19 @@ def test_golden_markdown(case: str, update_golden: bool) -> None:
     if update_golden:
         expected.write_text(markdown, encoding="utf-8")
     assert markdown == expected.read_text(encoding="utf-8")
+
+
+CHUNK_CASES = [c for c in CASES if (GOLDEN / c / "chunks.json").is_file()]
+
+
+@pytest.mark.parametrize("case", CHUNK_CASES)
+def test_golden_chunks(case: str, update_golden: bool) -> None:
+    """Heading paths are what a retriever filters and cites by: pin them per chunk."""
+    expected = GOLDEN / case / "chunks.json"
+    records = chunk_records(render_case(GOLDEN / case))
+    if update_golden:
+        expected.write_text(records, encoding="utf-8")
+    assert records == expected.read_text(encoding="utf-8")
 
 
 def test_update_flag_is_off_in_ci(update_golden: bool) -> None:

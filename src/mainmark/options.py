@@ -50,6 +50,22 @@ class Options:
     images: bool = True
     #: Prepend the metadata title as ``# Title`` when the content has no h1.
     title_heading: bool = True
+    #: Keep images that have no alt text, caption or title, labelled by their file name
+    #: (``![sunset over the bay](…/sunset-over-the-bay.jpg)``) or ``image``.
+    bare_images: bool = False
+
+    # --- what the content keeps -----------------------------------------------------------
+    #: CSS selectors of the page's main content. When one matches, the matched elements
+    #: are the content (selection is skipped, furniture rules still apply).
+    include: tuple[str, ...] = ()
+    #: CSS selectors of elements removed from the page before selection.
+    exclude: tuple[str, ...] = ()
+    #: Keep reader comments and replies (forums, Q&A threads, blog discussions) instead
+    #: of treating comment sections as chrome.
+    comments: bool = False
+    #: Keep citation markers (``[1]``) and reference lists, whole; ``False`` drops both
+    #: (their numbers and link lists are token noise in an index).
+    citations: bool = True
 
     # --- chunking -----------------------------------------------------------------------
     #: Fill ``Document.chunks`` during :func:`extract`.
@@ -80,9 +96,11 @@ class Options:
         if self.favor not in FAVORS:
             raise OptionsError(f"favor must be one of {', '.join(FAVORS)}, not {self.favor!r}")
         for name in ("use_jsonld", "explain", "images", "title_heading", "chunking",
-                     "contextualize"):
+                     "contextualize", "bare_images", "comments", "citations"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionsError(f"{name} must be a bool")
+        _check_selectors("include", self.include)
+        _check_selectors("exclude", self.exclude)
         if not (isinstance(self.tokenizer, str) and self.tokenizer) and not callable(
             self.tokenizer
         ):
@@ -123,7 +141,22 @@ def callable_name(func: object) -> str:
 
 #: Knobs added after stamps were first written; left out of the digest at their default,
 #: so a default extraction keeps the options hash (and chunk ids) it had before them.
-_ADDED_AT_DEFAULT = frozenset({"favor"})
+_ADDED_AT_DEFAULT = frozenset({"favor", "bare_images", "include", "exclude", "comments",
+                               "citations"})
+
+
+def _check_selectors(name: str, value: object) -> None:
+    """A tuple of CSS selectors that parse (cssselect's grammar, as lxml uses it)."""
+    if not isinstance(value, tuple) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise OptionsError(f"{name} must be a tuple of CSS selector strings")
+    from cssselect import SelectorError  # imported here: only a set selector pays for it
+    from lxml.cssselect import CSSSelector
+
+    for selector in value:
+        try:
+            CSSSelector(selector)
+        except SelectorError as exc:
+            raise OptionsError(f"{name}: invalid CSS selector {selector!r}: {exc}") from None
 
 
 def _check_int(name: str, value: object, *, minimum: int) -> None:

@@ -10,7 +10,9 @@ from datetime import datetime, timezone
 from mainmark._version import __version__
 from mainmark.chunks.pack import chunk_blocks
 from mainmark.content.clean import clean
+from mainmark.content.prune import structure_warnings
 from mainmark.content.select import select
+from mainmark.content.selectors import exclude
 from mainmark.errors import InputError
 from mainmark.markdown.render import render
 from mainmark.metadata.assemble import extract_metadata
@@ -71,13 +73,18 @@ def _extract(
     else:
         decoded = decode(raw, headers)
         text, encoding = decoded.text, decoded.info
+        warnings.extend(decoded.warnings)
     page = parse(text, url=url)
     warnings.extend(page.warnings)
     srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
     structured = read_structured(page)
     metadata = extract_metadata(page, structured, headers=headers)
     stripped = clean(page, count=opts.explain)
+    exclude(page.root, opts, stripped)
     content = select(page, structured, stripped, opts)
+    if content.removed:
+        rules = {r.path: r.rule for r in content.explain.removals}
+        warnings.extend(structure_warnings(content.removed, rules))
     metadata = date_from_content(metadata, content)
     rendered = render(content, metadata, srcmap, opts)
     if not rendered.markdown:

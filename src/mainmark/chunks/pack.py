@@ -55,8 +55,9 @@ class _Packer:
     def prefix(self, run: Sequence[Piece]) -> str:
         if not self.opts.contextualize:
             return ""
-        ids = _common_path(run)
-        if ids and run[0].heading_id == ids[-1]:
+        ids = run_path(run)
+        opening = {p.heading_id for p in run[: _lead(run) + 1] if p.kind is BlockKind.HEADING}
+        while ids and ids[-1] in opening:
             ids = ids[:-1]  # the chunk opens with that heading: do not say it twice
         names = [run[0].names[i] for i in ids]
         return _shortened_prefix(names, self.count, self.opts.max_tokens // 4)
@@ -146,6 +147,31 @@ def _common_path(run: Sequence[Piece]) -> tuple[int, ...]:
     while n < len(a) and n < len(b) and a[n] == b[n]:
         n += 1
     return a[:n]
+
+
+def _lead(run: Sequence[Piece]) -> int:
+    """Index of the piece the chunk's path is read from: past headings that head nothing
+    in the chunk but the next heading (a page title over the first section)."""
+    i = 0
+    while (i + 1 < len(run) and run[i].kind is BlockKind.HEADING
+           and run[i + 1].kind is BlockKind.HEADING):
+        i += 1
+    return i
+
+
+def run_path(run: Sequence[Piece]) -> tuple[int, ...]:
+    """The heading ids a chunk is filed under.
+
+    A chunk that opens with a heading is about what it holds: the path its pieces share
+    (a title section holding only its heading counts as part of the next section's).
+    A chunk that opens inside a section (the rest of a paragraph cut at the budget) is
+    that section's continuation, whatever sections it runs into: it keeps that
+    section's path, so a retriever filtering by section still finds it.
+    """
+    lead = _lead(run)
+    if run[lead].kind is not BlockKind.HEADING:
+        return run[lead].path_ids
+    return _common_path(run[lead:])
 
 
 def _subsections(pieces: list[Piece], first: int, last: int, depth: int
@@ -244,7 +270,7 @@ def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp,
             origins) else (None, None, ())
         chunks.append(Chunk(
             text=text, embed_text=embed,
-            heading_path=tuple(run[0].names[i] for i in _common_path(run)),
+            heading_path=tuple(run[0].names[i] for i in run_path(run)),
             index=index, id=str(uuid.uuid5(_ID_NAMESPACE, key)), tokens=tokens,
             md_start=md_start, md_end=md_end,
             src_start=min(srcs) if srcs else None, src_end=max(srcs) if srcs else None,

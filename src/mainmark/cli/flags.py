@@ -57,6 +57,16 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
                    help="do not prefix the heading path to each chunk's embed_text")
     g.add_argument("--tokenizer", default="cl100k_base",
                    help="tiktoken encoding name, or hf:PATH to a tokenizer.json")
+    g.add_argument("--bare-images", action="store_true",
+                   help="keep images without alt text, labelled by their file name")
+    g.add_argument("--include", action="append", default=[], metavar="CSS",
+                   help="CSS selector of the main content (repeatable); skips selection")
+    g.add_argument("--exclude", action="append", default=[], metavar="CSS",
+                   help="CSS selector of elements to remove before selection (repeatable)")
+    g.add_argument("--comments", action="store_true",
+                   help="keep reader comments and replies (forums, Q&A, blog discussions)")
+    g.add_argument("--no-citations", action="store_true",
+                   help="drop citation markers ([1]) and reference lists")
 
 
 def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
@@ -96,6 +106,11 @@ def options_from_args(args: argparse.Namespace, **overrides: object) -> Options:
         "contextualize": not args.no_contextualize,
         "tokenizer": args.tokenizer,
         "explain": bool(getattr(args, "explain", False)),
+        "bare_images": args.bare_images,
+        "include": tuple(args.include),
+        "exclude": tuple(args.exclude),
+        "comments": args.comments,
+        "citations": not args.no_citations,
     }
     values.update(overrides)
     return Options(**values)  # type: ignore[arg-type]

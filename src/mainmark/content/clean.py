@@ -46,6 +46,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     if root is None:
         return stripped
     _open_shadow_roots(root)
+    _keep_math_sources(root)
     if not count:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
             el.drop_tag()
@@ -112,6 +113,30 @@ def _script_kind(el: HtmlElement) -> str:
     if any(marker in head for marker in HYDRATION_MARKERS):
         return "hydration"
     return "json-ld" if "ld+json" in kind else "script"
+
+
+#: The element a MathJax v2 TeX source becomes, so that stripping scripts spares it.
+MATH_SOURCE_TAG = "mm-tex"
+_MATHJAX_RENDERINGS = frozenset({"MathJax_Preview", "MathJax", "MathJax_Display",
+                                 "MathJax_SVG", "MathJax_CHTML", "MathJax_SVG_Display"})
+
+
+def _keep_math_sources(root: HtmlElement) -> None:
+    """``<script type="math/tex">`` holds a formula's TeX, the only text form of it the
+    page has: it becomes a ``mm-tex`` element the renderer writes as ``$...$``, and the
+    glyph soup MathJax rendered next to it (preview, output spans) goes."""
+    for script in list(root.iter("script")):
+        kind = (script.get("type") or "").lower().replace(" ", "")
+        if not kind.startswith("math/tex"):
+            continue
+        prev = script.getprevious()
+        while prev is not None and set((prev.get("class") or "").split()) & _MATHJAX_RENDERINGS:
+            doomed, prev = prev, prev.getprevious()
+            _remove(doomed)
+        script.tag = MATH_SOURCE_TAG
+        script.attrib.clear()
+        if "mode=display" in kind:
+            script.set("display", "block")
 
 
 def _open_shadow_roots(root: HtmlElement) -> None:

@@ -13,9 +13,18 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.content.favor import BALANCED, Thresholds
+from mainmark.content.furniture import (
+    DEFAULT_POLICY,
+    Policy,
+    furniture_rule,
+    is_chrome_heading,
+    is_comment_verdict,
+    is_reference_list,
+)
 from mainmark.content.measure import Measures, narrow_verdict
 from mainmark.content.vocab import (
     HEADING_TAGS,
+    NEGATIVE_WORDS,
     PUBLISHER_NOTICE,
     READER_PROMPT,
     SLIDE_COUNTER,
@@ -49,30 +58,40 @@ class Pruning(str, Enum):
 
 def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
           pruning: Pruning, core: HtmlElement | None = None,
-          th: Thresholds | None = None) -> dict[HtmlElement, str]:
+          th: Thresholds | None = None,
+          policy: Policy = DEFAULT_POLICY) -> dict[HtmlElement, str]:
     """Decide what to drop inside ``roots``.
 
     ``core`` is the container the scoring chose before it was widened or joined by
     siblings: inside it only the narrow vocabulary applies, while the material that
     widening brought in is still judged by the page-level (broad) verdicts.
+    ``policy`` carries the user's choices (citations, comments).
     """
     removed: dict[HtmlElement, str] = {}
     th = th or BALANCED
+    kept: set[HtmlElement] = set()  # reference lists kept whole: never entered
+    total = sum(m.text.get(r, 0) for r in roots)
     for root in roots:
         inside = core is None or root is core or _within(root, core)
         stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
         while stack:
             el, in_core = stack.pop()
             in_core = in_core or el is core
-            rule = _rule(el, m, chrome, pruning, th) if in_core else (
-                chrome.get(el) or _rule(el, m, chrome, pruning, th))
+            if pruning is not Pruning.NONE and policy.citations and is_reference_list(el, m):
+                kept.add(el)  # kept whole: never half-pruned by link density
+                continue
+            rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
+                chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
+            if rule is None and pruning is not Pruning.NONE:
+                rule = furniture_rule(el, m, policy, total)
             if rule:
                 removed[el] = rule
                 continue
             stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
     if pruning is not Pruning.NONE:
-        _trim_tail(roots, m, removed)
-        blocks = _trim_edges(roots, m, removed, th.edge_share)
+        _chrome_sections(roots, m, removed, kept, policy)
+        _trim_tail(roots, m, removed, kept)
+        blocks = _trim_edges(roots, m, removed, kept, th.edge_share)
         _drop_repeats([b for b in blocks if b not in removed], m, removed)
     return removed
 
@@ -137,13 +156,14 @@ def _within(el: HtmlElement, ancestor: HtmlElement) -> bool:
 
 
 def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
-          pruning: Pruning, th: Thresholds = BALANCED) -> str | None:
+          pruning: Pruning, th: Thresholds = BALANCED,
+          policy: Policy = DEFAULT_POLICY) -> str | None:
     if pruning is Pruning.NONE:
         return chrome.get(el)
     if el.tag == "a" and _skip_link(el):
         return "skip-link"
     verdict = narrow_verdict(el, m)
-    if verdict:
+    if verdict and not (policy.comments and is_comment_verdict(verdict)):
         return verdict
     tag, size = el.tag, m.text.get(el, 0)
     if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m, th):
@@ -265,8 +285,47 @@ def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool
             and m.link.get(el, 0) >= th.below_share * size)
 
 
-def _trim_tail(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str]) -> None:
-    """Drop trailing link-only / heading-only blocks of the last root, bottom up."""
+#: A chrome-titled section goes only from the later part of the content, and only when
+#: it is this small a share of it.
+_SECTION_FROM = 0.4
+_SECTION_MAX_SHARE = 0.3
+
+
+def _chrome_sections(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
+                     kept: set[HtmlElement], policy: Policy) -> None:
+    """Drop a section whose heading titles a recirculation, share, author or comment box
+    ("Related articles", "Meistgelesen"): the heading and the blocks it heads, up to the
+    next heading of its level or above. Evidence is the heading's vocabulary, never
+    its position; only sections in the later part of the content are considered, so a
+    page that *is* a list of related links keeps it."""
+    blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
+    total = sum(m.text.get(b, 0) for b in blocks)
+    seen = 0
+    i = 0
+    while i < len(blocks):
+        block = blocks[i]
+        seen += m.text.get(block, 0)
+        i += 1
+        if (block.tag not in HEADING_TAGS or seen < _SECTION_FROM * total
+                or _in_kept(block, kept) or not is_chrome_heading(block.text_content(), policy)):
+            continue
+        level = int(block.tag[1])
+        j = i
+        while j < len(blocks) and not (blocks[j].tag in HEADING_TAGS
+                                       and int(blocks[j].tag[1]) <= level):
+            j += 1
+        section = blocks[i - 1 : j]
+        if sum(m.text.get(b, 0) for b in section) <= _SECTION_MAX_SHARE * total:
+            for b in section:
+                removed[b] = "chrome-section"
+            seen += sum(m.text.get(b, 0) for b in blocks[i:j])
+            i = j
+
+
+def _trim_tail(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
+               kept: set[HtmlElement]) -> None:
+    """Drop trailing link-only blocks of the last root, bottom up, and a heading left
+    heading nothing after them. Code, tables and figures are never link-only tails."""
     total = sum(m.text.get(r, 0) for r in roots)
     if not total:
         return
@@ -277,16 +336,42 @@ def _trim_tail(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement,
         if size == 0:
             tail.append(block)
             continue
+        if block in kept or holds_content_structure(block):
+            break
         only_links = m.link.get(block, 0) >= 0.9 * size
-        only_heading = block.tag in HEADING_TAGS
-        if not (only_links or only_heading):
+        # A heading with nothing after it heads no section: nothing to retrieve under it.
+        empty_heading = block.tag in HEADING_TAGS and all(
+            b.tag in HEADING_TAGS or m.link.get(b, 0) >= 0.9 * m.text.get(b, 0)
+            for b in tail if m.text.get(b, 0))
+        if not (only_links or empty_heading):
             break
         tail.append(block)
         tail_size += size
     if tail and tail_size <= _TRIM_MAX_SHARE * total:
         for block in tail:
             if m.text.get(block, 0):
-                removed[block] = "trailing-links"
+                removed[block] = ("empty-heading" if block.tag in HEADING_TAGS
+                                  else "trailing-links")
+
+
+#: What edge trimming never removes: the content's own structure.
+_STRUCTURE_TAGS = ("pre", "table", "figure", "listing", "xmp", "math")
+
+
+def holds_content_structure(el: HtmlElement) -> bool:
+    """Code, a table or a figure is, or is inside, ``el``: not furniture by position.
+    A figure's caption is its own block: the picture stays, a credit line may go."""
+    if el.tag in _STRUCTURE_TAGS:
+        return True
+    if next(el.iter(*_STRUCTURE_TAGS), None) is not None:
+        return True
+    if _is_caption(el):
+        return next(el.iterancestors("pre", "table", "listing", "xmp"), None) is not None
+    return next(el.iterancestors(*_STRUCTURE_TAGS), None) is not None
+
+
+def _is_caption(el: HtmlElement) -> bool:
+    return el.tag == "figcaption" or next(el.iterancestors("figcaption"), None) is not None
 
 
 def _trailing_blocks(root: HtmlElement, removed: dict[HtmlElement, str]) -> list[HtmlElement]:
@@ -337,15 +422,86 @@ def _leaf_blocks(roots: list[HtmlElement], removed: dict[HtmlElement, str]) -> l
     return out
 
 
-def _edge_junk(el: HtmlElement, m: Measures) -> bool:
+def _edge_junk(el: HtmlElement, m: Measures, kept: set[HtmlElement],
+               root: HtmlElement) -> bool:
+    """Positive evidence that an edge block is furniture: mostly link text, or short,
+    unpunctuated and marked by its markup (a furniture class word on it or a wrapper
+    below the root, a ``<time>``). Position alone is no evidence: headings, code,
+    tables and figures stay, and so does a short plain lead or closing line."""
+    if el.tag in HEADING_TAGS or holds_content_structure(el) or _in_kept(el, kept):
+        return False
     size = m.text.get(el, 0)
-    if el.tag in HEADING_TAGS:
-        return True
     if m.link.get(el, 0) >= 0.5 * size:
         return True
     if size >= _EDGE_SHORT_BYTES:
         return False
-    return not el.text_content().rstrip().endswith(_SENTENCE_END)
+    text = el.text_content()
+    if is_chrome_heading(text, DEFAULT_POLICY):  # a box title set as a plain line
+        return True
+    if text.rstrip().endswith(_SENTENCE_END):
+        return False
+    # A short unpunctuated line that is a third link: a teaser ("YouTubers must
+    # unionize, <a>no matter what Google says</a>") in a list of other stories.
+    if m.links.get(el, 0) and m.link.get(el, 0) >= _TEASER_LINK_SHARE * size:
+        return True
+    return _marked_furniture(el, m, root)
+
+
+_TEASER_LINK_SHARE = 0.3
+
+
+#: Class/id words that mark a short edge block as furniture: datelines, bylines, meta
+#: lines, tags, captions and credits, "more"/"related" strips.
+_FURNITURE_WORDS = NEGATIVE_WORDS | frozenset({
+    "dateline", "time", "timestamp", "published", "updated", "posted", "postmeta",
+    "entrymeta", "info", "kicker", "category", "rubric", "tag", "keywords", "readtime",
+    "readingtime",
+})
+_MARK_LEVELS = 4
+
+
+#: A block that is only a date or a time ("12.03.2021", "2021-03-12 14:05", "March 3,
+#: 2021", "3 mars 2021"): a dateline, which the metadata carries.
+_DATE_ONLY = re.compile(
+    r"[\W_]*(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.?\s+[^\W\d_]{3,12}\.?\s+\d{4}"
+    r"|[^\W\d_]{3,12}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})"
+    r"(?:[\s,|·-]+\d{1,2}[:.h]\d{2}(?:\s*[ap]\.?m\.?)?)?[\W_]*", re.IGNORECASE)
+
+
+def _marked_furniture(el: HtmlElement, m: Measures, root: HtmlElement) -> bool:
+    if el.tag == "time" or el.find(".//time") is not None or _is_caption(el):
+        return True
+    if _DATE_ONLY.fullmatch(" ".join(el.text_content().split())):
+        return True
+    node: HtmlElement | None = el
+    for _ in range(_MARK_LEVELS):
+        if node is None or node is root:
+            break
+        if m.words.get(node, frozenset()) & _FURNITURE_WORDS:
+            return True
+        node = node.getparent()
+    # A wrapper whose text is mostly a marked box's (an image span holding its caption
+    # and credit): the block is that box.
+    size = m.text.get(el, 0)
+    return any(m.text.get(d, 0) * 2 >= size and m.words.get(d, frozenset()) & _FURNITURE_WORDS
+               for d in el.iterdescendants())
+
+
+def _dangling_label(el: HtmlElement, m: Measures, kept: set[HtmlElement]) -> bool:
+    """A short line ending in a colon after which the content ends ("Kontakt:",
+    "Photo:"): it introduced something that is not there (a form, a widget)."""
+    if el.tag in HEADING_TAGS or holds_content_structure(el) or _in_kept(el, kept):
+        return False
+    return (m.text.get(el, 0) < _LABEL_MAX_BYTES
+            and el.text_content().rstrip().endswith((":", "："))
+            and el.getnext() is None)
+
+
+_LABEL_MAX_BYTES = 60
+
+
+def _in_kept(el: HtmlElement, kept: set[HtmlElement]) -> bool:
+    return bool(kept) and any(a in kept for a in el.iterancestors())
 
 
 def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> bool:
@@ -354,7 +510,7 @@ def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> b
 
 
 def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
-                edge_share: float = _EDGE_MAX_SHARE) -> list[HtmlElement]:
+                kept: set[HtmlElement], edge_share: float = _EDGE_MAX_SHARE) -> list[HtmlElement]:
     """Trim furniture blocks before the first and after the last prose block of the
     content; returns the text-bearing blocks it judged, for the later passes."""
     blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
@@ -362,7 +518,11 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
     tail: list[HtmlElement] = []
     last_prose: HtmlElement | None = None
     for block in reversed(blocks):
-        if not _edge_junk(block, m):
+        # A heading over nothing but furniture (or over nothing: its list was pruned)
+        # heads no section of the content.
+        empty_heading = block.tag in HEADING_TAGS
+        if not (empty_heading or _dangling_label(block, m, kept)) and not _edge_junk(
+                block, m, kept, roots[-1]):
             last_prose = block
             break
         tail.append(block)
@@ -375,18 +535,41 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
         tail.pop()
     if sum(m.text.get(b, 0) for b in tail) <= edge_share * total:
         for block in tail:
-            removed[block] = "trailing-furniture"
+            removed[block] = ("empty-heading" if block.tag in HEADING_TAGS
+                              else "trailing-furniture")
     head: list[HtmlElement] = []
     for block in blocks:
         if block.tag in HEADING_TAGS:
             continue  # the headline stays; furniture around it goes
-        if not _edge_junk(block, m):
+        if not _edge_junk(block, m, kept, roots[0]):
             break
         head.append(block)
     if sum(m.text.get(b, 0) for b in head) <= edge_share * total:
         for block in head:
             removed[block] = "leading-furniture"
     return blocks
+
+
+def structure_warnings(removed: set[HtmlElement], rules: dict[str, str]) -> list[str]:
+    """What a reader of the output must be told: code or tables of the selected content
+    that pruning removed (``rules`` maps a removed element's tag path to its rule, from
+    the explain record when there is one)."""
+    counts = {"pre": 0, "table": 0}
+    named: set[str] = set()
+    for el in removed:
+        if any(a in removed for a in el.iterancestors()):
+            continue  # counted with the top-most removed element
+        for tag in counts:
+            hits = sum(1 for x in el.iter(tag) if x.text_content().strip())
+            if hits:
+                counts[tag] += hits
+                named.add(rules.get(tag_path(el), "pruning"))
+    parts = [f"{n} {what}" for n, what in ((counts["pre"], "code block(s)"),
+                                           (counts["table"], "table(s)")) if n]
+    if not parts:
+        return []
+    return [f"removed {' and '.join(parts)} of the selected content "
+            f"(rules: {', '.join(sorted(named))}; see explain)"]
 
 
 #: How many steps a positional path keeps (the nearest ones); deeper paths open with "…/".

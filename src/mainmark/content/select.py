@@ -22,10 +22,12 @@ from collections.abc import Iterable
 from lxml.html import HtmlElement
 
 from mainmark.content.favor import BALANCED, Thresholds, thresholds
+from mainmark.content.furniture import Policy, is_comment_verdict
 from mainmark.content.locate import locate_article_body
 from mainmark.content.measure import Measures, measure, prose_exempt
 from mainmark.content.prune import Pruning, prune, tag_path
 from mainmark.content.score import Scoring, contains, leads, prose_bytes, with_siblings
+from mainmark.content.selectors import included
 from mainmark.content.vocab import (
     BROAD_CHROME_WORDS,
     PROSE_YIELDING_STEMS,
@@ -64,6 +66,14 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     # only ever trades strict pruning for relaxed pruning of the same roots.
     strict_floor = _floor(th, page_text)
     floor = min(strict_floor, _floor(BALANCED, page_text))
+
+    if options.comments:  # the user wants the discussion: comment words are no verdict
+        chrome = {el: r for el, r in chrome.items() if not is_comment_verdict(r)}
+    chosen = included(body, options)
+    if chosen:
+        picked = _collect(chosen, m, {}, Pruning.RELAXED, options, page, th=th)
+        picked.explain = _explain(picked, Strategy.SELECTION, "include selectors", stripped)
+        return picked
 
     scoring = Scoring(body, m, chrome, th.sibling_share)
     if options.use_jsonld:
@@ -187,7 +197,8 @@ def _body(root: HtmlElement) -> HtmlElement:
 def _collect(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
              pruning: Pruning, options: Options, page: Page,
              core: HtmlElement | None = None, th: Thresholds | None = None) -> Content:
-    removed = prune(roots, m, chrome, pruning, core, th)
+    policy = Policy(citations=options.citations, comments=options.comments)
+    removed = prune(roots, m, chrome, pruning, core, th, policy)
     content = Content(roots=list(roots), removed=set(removed), base_url=page.base_url)
     content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, m, options))
     return content

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from html import escape as html_escape
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from lxml.html import HtmlElement
 from markdownify import MarkdownConverter
@@ -137,12 +138,20 @@ class Converter(TreeWalker, MarkdownConverter):
         removed: set[HtmlElement] | None = None,
         link_mode: str = "inline",
         images: bool = True,
+        bare_images: bool = False,
     ) -> None:
         TreeWalker.__init__(self, removed)
         MarkdownConverter.__init__(self, **_MARKDOWN_OPTIONS)
         self.base_url = base_url
         self.link_mode = link_mode
         self.images = images
+        #: Keep images without alt text, labelled by file name (``Options.bare_images``).
+        self.bare_images = bare_images
+        #: Heading levels that differ from the tag's (``<section><h1>``, see
+        #: :func:`outline_levels`).
+        self.heading_levels: dict[HtmlElement, int] = {}
+        #: Image sources already shown: a gallery's thumbnail strip repeats its pictures.
+        self.seen_images: set[str] = set()
         self.links: list[Link] = []
         #: href -> absolute URL (urljoin is slow and pages repeat their links).
         self.url_cache: dict[str, str | None] = {}
@@ -171,6 +180,8 @@ class Converter(TreeWalker, MarkdownConverter):
             return self.image(el, parent.tags)
         if tag == "hr":
             return [Piece(BlockKind.RULE, [s.render_rule() for s in SYNTAXES], el, el)]
+        if tag in ("math", "mm-tex"):
+            return self.math(el, tag)
         if tag == "table":
             kind = classify(el, self.removed)
             if kind == "layout":
@@ -180,15 +191,38 @@ class Converter(TreeWalker, MarkdownConverter):
             return self.table_pieces(el)
         return self.code_pieces([el])  # pre, listing, xmp, plaintext
 
+    def math(self, el: HtmlElement, tag: str) -> Out:
+        """A formula as TeX between dollars: ``$...$`` inline, ``$$...$$`` displayed as
+        its own block. The TeX comes from the page (a MathML ``x-tex`` annotation or
+        ``alttext``, a MathJax source); MathML without it keeps its plain text."""
+        tex, display = math_source(el, tag)
+        if not tex:
+            return EMPTY
+        if not display:
+            md = f"${tex}$"
+            return md, tex, html_escape(md, quote=False)
+        md = f"$$\n{tex}\n$$"
+        return [Piece(BlockKind.PARAGRAPH, [md, tex, f"<p>{html_escape(md, quote=False)}</p>"],
+                      el, el)]
+
     def image(self, img: HtmlElement, tags: frozenset[str]) -> Tri:
         """``![alt](src)``; an image with nothing to say for itself is dropped."""
-        if not self.images or "_heading" in tags:
+        if "_heading" in tags:
+            return EMPTY
+        if "_cell" in tags and _sole_content_of_cell(img):
+            # An icon that is a table cell's whole value ("passed", "yes", a flag).
+            alt = " ".join(drop_invisible(img.get("alt") or img.get("title") or "").split())
+            return escape_markdown(alt, tags), alt, html_escape(alt, quote=False)
+        if not self.images:
             return EMPTY
         src = image_src(img, self.base_url)
         alt = " ".join(drop_invisible(
             img.get("alt") or img.get("title") or _caption_of(img)).split())
-        if not src or not alt:
+        if not alt and src and self.bare_images:
+            alt = _file_label(src)
+        if not src or not alt or src in self.seen_images:
             return EMPTY
+        self.seen_images.add(src)
         return _tri([s.render_image(alt, src) for s in SYNTAXES])
 
     def code_pieces(self, pres: list[HtmlElement]) -> list[Piece]:
@@ -269,6 +303,13 @@ class Converter(TreeWalker, MarkdownConverter):
             md = "" if is_permalink(href, md) else md
             txt = "" if is_permalink(href, txt) else txt
             htm = "" if is_permalink(href, htm) else htm
+            # A jump within the page (a footnote, a section) is no citation to follow:
+            # outside this page the fragment points nowhere, so its text stays, plain
+            # (without the escapes only link text needs).
+            if "\\[" in md or "\\]" in md:
+                plain = md.replace("\\[", "[").replace("\\]", "]")
+                md = md if "](" in plain or "][" in plain else plain
+            return md, txt, htm
         url = self.resolve(href)
         if url is None:
             return md, txt, htm
@@ -324,7 +365,7 @@ class Converter(TreeWalker, MarkdownConverter):
                  for s in SYNTAXES]
         if not texts[0]:
             return []
-        level = int(frame.tag[1])
+        level = self.heading_levels.get(frame.el, int(frame.tag[1]))
         return [Piece(BlockKind.HEADING, [s.render_heading(level, t) if t else ""
                                           for s, t in zip(SYNTAXES, texts, strict=True)],
                       frame.el, frame.el, level=level)]
@@ -418,6 +459,89 @@ def _code_span(text: str, parent_tags: frozenset[str]) -> str:
 
 def _quote_marks(text: str, parent_tags: frozenset[str]) -> str:
     return f"“{text}”" if text.strip() else text
+
+
+_SECTIONING = ("section", "article", "aside", "nav")
+
+
+def outline_levels(roots: list[HtmlElement], removed: set[HtmlElement]) -> dict[HtmlElement, int]:
+    """Levels of ``<h1>`` headings nested in sectioning elements (HTML5's outline):
+    when the content holds several ``<h1>`` at different section depths, each one
+    ranks one level below the shallowest per section it sits deeper."""
+    depths: dict[HtmlElement, int] = {}
+    for root in roots:
+        for h1 in root.iter("h1"):
+            if h1 in removed:
+                continue
+            depth = 0
+            for node in h1.iterancestors():
+                if node is root:
+                    break
+                if node.tag in _SECTIONING:
+                    depth += 1
+            depths[h1] = depth
+    if len(depths) < 2 or len(set(depths.values())) < 2:
+        return {}
+    top = min(depths.values())
+    return {h1: min(6, 1 + d - top) for h1, d in depths.items() if d > top}
+
+
+_TEX_ENCODINGS = ("application/x-tex", "text/x-tex", "application/x-latex", "tex")
+_DISPLAY_CLASSES = frozenset({"katex-display", "math-display", "displaymath", "MathJax_Display",
+                              "equation", "mathblock"})
+
+
+def math_source(el: HtmlElement, tag: str) -> tuple[str, bool]:
+    """(TeX or plain text of a formula, whether it is displayed)."""
+    if tag == "mm-tex":
+        return " ".join((el.text or "").split()), el.get("display") == "block"
+    tex = ""
+    for note in el.iter("annotation"):
+        if (note.get("encoding") or "").lower() in _TEX_ENCODINGS:
+            tex = note.text or ""
+            break
+    if not tex:
+        tex = el.get("alttext") or ""
+    if not tex:  # MathML only: its characters, without the annotations
+        tex = "".join(t for node in el.iter() if node.tag not in ("annotation", "annotation-xml")
+                      for t in (node.text or "",) if t.strip())
+    display = el.get("display") == "block"
+    node = el.getparent()
+    for _ in range(4):
+        if node is None or display:
+            break
+        display = bool(set((node.get("class") or "").split()) & _DISPLAY_CLASSES) or (
+            node.get("display") == "true")
+        node = node.getparent()
+    return " ".join(tex.split()), display
+
+
+def _sole_content_of_cell(img: HtmlElement) -> bool:
+    """The image is all its table cell shows (no text beside it)."""
+    el: HtmlElement | None = img.getparent()
+    for _ in range(4):
+        if el is None:
+            return False
+        if el.tag in ("td", "th"):
+            return not el.text_content().strip() and len(el.findall(".//img")) == 1
+        el = el.getparent()
+    return False
+
+
+_WORDLIKE = re.compile(r"[^\W\d_]{3}").search
+_HASHLIKE = re.compile(r"[0-9a-fA-F]{16,}|[\w-]{20,}\d[\w-]*").fullmatch
+
+
+def _file_label(src: str) -> str:
+    """A stand-in alt for an image that has none: its file name without the extension,
+    or a plain placeholder when the name is a hash or a number."""
+    name = unquote(urlsplit(src).path.rstrip("/").rsplit("/", 1)[-1])
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    words = " ".join(re.split(r"[-_+\s]+", stem)).strip()
+    digits = sum(c.isdigit() for c in stem)
+    if len(words) < 3 or not _WORDLIKE(words) or _HASHLIKE(stem) or 2 * digits >= len(stem):
+        return "image"
+    return words
 
 
 def _caption_of(img: HtmlElement) -> str:

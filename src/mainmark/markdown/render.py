@@ -7,12 +7,13 @@ markdown is assembled, never searched for afterwards.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from html import escape as html_escape
 
 from mainmark.content.prune import Ranks
-from mainmark.markdown.convert import Converter, escape_line, escape_markdown
+from mainmark.markdown.convert import Converter, escape_line, escape_markdown, outline_levels
 from mainmark.markdown.provenance import block_links, block_path
 from mainmark.markdown.serializers import SYNTAXES
 from mainmark.markdown.walk import Piece, collapse
@@ -37,7 +38,9 @@ def render(
 ) -> Rendered:
     """Serialize ``content`` three ways; ``blocks`` index the markdown."""
     converter = Converter(base_url=content.base_url, removed=content.removed,
-                          link_mode=options.links, images=options.images)
+                          link_mode=options.links, images=options.images,
+                          bare_images=options.bare_images)
+    converter.heading_levels = outline_levels(list(content.roots), content.removed)
     pieces = converter.walk(list(content.roots)).pieces
     for para in content.paragraphs:
         plain = collapse(" ".join(para.split()))
@@ -47,7 +50,8 @@ def render(
                                                       plain, html]))
     if pieces and options.title_heading and metadata.title and not any(
         p.kind == BlockKind.HEADING and p.level == 1 for p in pieces
-    ):
+    ) and _headline_piece(pieces, metadata.title) is None:
+        # (a heading showing the title already opens the content: not a second time)
         title = collapse(" ".join(metadata.title.split()))
         if title:  # the title is the markdown's heading path root, not page text
             pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title), "", ""],
@@ -79,12 +83,18 @@ def _headline_piece(pieces: list[Piece], title: str | None) -> Piece | None:
     """
     if not title:
         return None
-    key = " ".join(title.split()).casefold()
+    full = " ".join(title.split()).casefold()
+    parts = _TITLE_SEPARATOR.split(full)
+    # The whole title, or its first or last part ("Headline - Site", "Site | Headline").
+    keys = {full, parts[0], parts[-1]} if len(parts) > 1 else {full}
     for piece in pieces[:_HEADLINE_WINDOW]:
         if (piece.kind == BlockKind.HEADING and piece.out[1]
-                and " ".join(piece.out[1].split()).casefold() == key):
+                and " ".join(piece.out[1].split()).casefold() in keys):
             return piece
     return None
+
+
+_TITLE_SEPARATOR = re.compile(r"\s+(?:[|·•»«~/]|::|-{1,2}|–|—)\s+")
 
 
 def tidy(text: str) -> str:

@@ -35,6 +35,9 @@ class Grid:
 
     rows: list[list[str]]
     header: bool
+    #: A key/value table (infobox, spec sheet): no header of its own, none invented;
+    #: every row reads ``| key | value |``.
+    pairs: bool = False
 
 
 def own_rows(table: HtmlElement, removed: set[HtmlElement]) -> list[HtmlElement]:
@@ -71,9 +74,23 @@ def classify(table: HtmlElement, removed: set[HtmlElement]) -> TableKind:
     for cell in cells:
         if any(True for _ in cell.iter(*LAYOUT_CELL_TAGS)):
             return "layout"
-        if sum(1 for c in cell if c.tag in ("p", "div") and c.text_content().strip()) > 1:
+        if _holds_page_text(cell):
             return "layout"
     return "data"
+
+
+#: A cell of several paragraphs is a layout cell only when it holds this much text: a
+#: data cell with two short ``<p>`` (a note and a remark, a CMS wrapping each line) is
+#: still one value, a page column is not.
+_LAYOUT_CELL_CHARS = 400
+_LAYOUT_CELL_BLOCKS = 3
+
+
+def _holds_page_text(cell: HtmlElement) -> bool:
+    blocks = [c for c in cell if c.tag in ("p", "div") and c.text_content().strip()]
+    if len(blocks) < 2:
+        return False
+    return len(blocks) >= _LAYOUT_CELL_BLOCKS or len(cell.text_content()) > _LAYOUT_CELL_CHARS
 
 
 def is_gutter_cell(cell: HtmlElement) -> bool:
@@ -119,9 +136,26 @@ def build_grids(
              for c in range(channels)]
     if heads > 1:
         grids = [[_merge_header(g[:heads]), *g[heads:]] for g in grids]
+    if width == 2 and _key_value(rows, removed):
+        titled = len(own_cells(rows[0], removed)) == 1  # the box's name over its pairs
+        return [Grid([[g[0][0], ""], *g[1:]] if titled else g, titled, True) for g in grids]
     first = own_cells(rows[0], removed) if rows else []
     header = heads > 0 or (bool(grid) and _looks_like_header(grids[0], first))
     return [Grid(g, header) for g in grids]
+
+
+def _key_value(rows: list[HtmlElement], removed: set[HtmlElement]) -> bool:
+    """Rows of a header cell then a data cell (after an optional title row spanning both):
+    the shape of infoboxes and spec sheets, whose first row is a pair like the others."""
+    pairs = 0
+    for index, tr in enumerate(rows):
+        cells = own_cells(tr, removed)
+        if len(cells) == 1 and index == 0:
+            continue  # the box's title or picture across both columns
+        if len(cells) != 2 or cells[0].tag != "th" or cells[1].tag != "td":
+            return False
+        pairs += 1
+    return pairs >= 2
 
 
 def _head_rows(rows: list[HtmlElement], removed: set[HtmlElement]) -> int:
@@ -174,26 +208,66 @@ def _span(value: str | None, cap: int) -> int:
 
 
 def _looks_like_header(grid: list[list[str]], cells: list[HtmlElement]) -> bool:
-    """First row promoted: all its cells filled, none numeric, and either all bold or
-    sitting over a column whose values are mostly numbers."""
+    """First row promoted: its cells filled (but for an empty corner over a column of
+    row labels), none numeric unless a corner says the row labels columns, and either
+    all bold (markup or CSS) or sitting over a column whose values are mostly numbers
+    (with or without a unit: "71.1 MB", "12 %")."""
     head = grid[0]
-    if len(grid) < 2 or not all(head) or any(_NUMERIC.fullmatch(h) for h in head):
+    if len(grid) < 2:
         return False
-    if cells and all(_is_bold(c) for c in cells):
-        return True
     body = grid[1:]
+    corner = not head[0] and all(head[1:]) and _labels(body)
+    if not corner and (not all(head) or any(_NUMERIC.fullmatch(h) for h in head)):
+        return False
+    if corner:
+        return True
+    filled = [c for c in cells if c.text_content().strip()]
+    if filled and all(_is_bold(c) for c in filled):
+        return True
     for col in range(len(head)):
         values = [row[col] for row in body if row[col]]
-        if values and sum(1 for v in values if _NUMERIC.fullmatch(v)) * 2 >= len(values):
+        if values and sum(1 for v in values if _is_number(v)) * 2 >= len(values):
             return True
     return False
 
 
+#: A number followed by a short unit: "71.1 MB", "4000 mAh", "20 min", "12 %".
+_MEASURE = re.compile(r"[~≈<>±]?\s*[-+−]?\d[\d.,\s]*\s*[^\W\d_]{1,4}\.?|[-+−]?\d[\d.,]*\s*[%°‰]")
+
+
+def _is_number(value: str) -> bool:
+    return bool(_NUMERIC.fullmatch(value) or _MEASURE.fullmatch(value.strip()))
+
+
+def _labels(body: list[list[str]]) -> bool:
+    """The first column names the rows: filled, and mostly words, not numbers."""
+    first = [row[0] for row in body]
+    return all(first) and sum(1 for v in first if _is_number(v)) * 2 < len(first)
+
+
+_CSS_BOLD = re.compile(r"font-weight\s*:\s*(?:bold(?:er)?|[6-9]00)", re.IGNORECASE)
+
+
 def _is_bold(cell: HtmlElement) -> bool:
+    """Bold through markup, or through an inline style on the cell, its row or the one
+    element that holds its text (exports from spreadsheets and page builders)."""
     text = cell.text_content().strip()
-    return bool(text) and any(
-        b.text_content().strip() == text for b in cell.iter(*STRONG_TAGS)
-    )
+    if not text:
+        return False
+    if any(_CSS_BOLD.search(el.get("style") or "") for el in _style_carriers(cell)):
+        return True
+    return any(b.text_content().strip() == text for b in cell.iter(*STRONG_TAGS))
+
+
+def _style_carriers(cell: HtmlElement) -> list[HtmlElement]:
+    out = [cell]
+    row = cell.getparent()
+    if row is not None:
+        out.append(row)
+    kids = [c for c in cell if isinstance(c.tag, str)]
+    if len(kids) == 1 and kids[0].text_content().strip() == cell.text_content().strip():
+        out.append(kids[0])
+    return out
 
 
 def pipe_table(grid: Grid) -> str:
@@ -201,6 +275,8 @@ def pipe_table(grid: Grid) -> str:
     rows = grid.rows
     if grid.header:
         head, body = [_unbold(cell) for cell in rows[0]], rows[1:]
+    elif grid.pairs:
+        head, body = ["", ""], rows
     else:
         head, body = [f"Column {i + 1}" for i in range(len(rows[0]))], rows
     lines = [_pipe_row(head), "| " + " | ".join(["---"] * len(head)) + " |"]

@@ -141,7 +141,8 @@ _NEEDS_WS = re.compile(rf"[\t\n\r\f\xa0{INVISIBLE_CLASS}]| {{2}}").search
 _WS = re.compile(r"[ \t\n\r\f\xa0]+")
 _MARKER_TAGS = frozenset({"blockquote", "ul", "ol", "li", "dd", "menu", "dir"})
 #: Elements :meth:`TreeWalker.leaf` may convert without entering them.
-LEAF_TAGS = frozenset({"br", "img", "hr", "pre", "listing", "xmp", "plaintext", "table"})
+LEAF_TAGS = frozenset({"br", "img", "hr", "pre", "listing", "xmp", "plaintext", "table",
+                       "math", "mm-tex"})
 _NO_CHILDREN: Iterator[HtmlElement] = iter(())
 _HTML_SPECIAL = re.compile(r"[&<>]").search
 #: Anything that whitespace collapsing, markdown escaping (see ``convert._SPECIAL``, a

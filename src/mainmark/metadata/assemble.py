@@ -57,6 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 from mainmark.metadata import metafields as mf
 from mainmark.metadata import pagesignals as sig
@@ -192,12 +193,18 @@ class _Extraction(DateFields):
 
     # ---- urls, site, language ------------------------------------------------------------
     def _canonical(self) -> str | None:
-        for source, href in (
+        found = [(source, self._absolute(href)) for source, href in (
             ("link-canonical", self.links.get("canonical")),
             ("opengraph", self._first("og:url")),
             ("jsonld", text_of(self.main.data.get("url")) if self.main else None),
-        ):
-            absolute = self._absolute(href)
+        )]
+        # Without a page URL a relative canonical resolves against another signal's
+        # absolute URL (og:url, JSON-LD url), never stays relative.
+        anchor = next((u for _, u in found if u and urlsplit(u).scheme in ("http", "https")),
+                      None)
+        for source, absolute in found:
+            if absolute and urlsplit(absolute).scheme not in ("http", "https"):
+                absolute = urljoin(anchor, absolute) if anchor else None
             if absolute:
                 return self._set("canonical_url", absolute, source)
         return None

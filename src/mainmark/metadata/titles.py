@@ -158,6 +158,11 @@ def _matches(h1: str, candidate: str) -> bool:
     return truncated and len(ck) >= 20 and hk.startswith(ck)
 
 
+#: A URL or a path is no title: microdata reads ``itemprop=name`` on a link as its href.
+_URLISH = re.compile(r"(?:[a-z][a-z0-9+.-]*:)?//\S+|/[^\s/]*(?:/[^\s/]*)*/?|[\w.-]+\.\w{2,5}/\S*",
+                     re.IGNORECASE)
+
+
 def choose_title(
     candidates: Sequence[tuple[str, str]], h1s: Sequence[str], keys: Sequence[str]
 ) -> tuple[str, str] | None:
@@ -165,13 +170,21 @@ def choose_title(
     cleaned = []
     for source, raw in candidates:
         text = clean_text(raw)
-        if text:
+        if text and not _URLISH.fullmatch(text):
             cleaned.append((source, strip_site_name(text, keys), text))
     headings = [h for h in (_without_anchor_glyph(clean_text(h)) for h in h1s) if h]
     for source, text, full in cleaned:
         for h1 in headings:
             if _matches(h1, text) or _matches(h1, full):
                 return h1, f"h1={source}"
+    for source, _text, full in cleaned:
+        # "Headline - Site" with an unknown site: the page's h1 showing exactly the
+        # first or last segment says which segment is the headline, dash or not.
+        parts = _SEPARATOR.split(full)
+        if len(parts) > 1:
+            for h1 in headings:
+                if _key(h1) in (_key(parts[0]), _key(parts[-1])) and len(_key(h1)) >= 4:
+                    return h1, f"h1={source}"
     for source, text, full in cleaned:
         for h1 in headings:
             hk, ck = _key(h1), _key(text)

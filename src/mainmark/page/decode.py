@@ -52,6 +52,9 @@ __all__ = ["Decoded", "decode", "repair_mojibake"]
 class Decoded:
     text: str
     info: EncodingInfo
+    #: What the decoding did to the text that a reader of the output should know:
+    #: characters replaced, mojibake repaired, a declared charset overruled.
+    warnings: tuple[str, ...] = ()
 
 
 _FFFD = "\ufffd"
@@ -308,6 +311,10 @@ def _finish(data: bytes, name: str, signal: EncodingSignal) -> Decoded:
             return _detect_legacy(data)
         return _repaired(text, EncodingInfo(name, signal, replaced=invalid))
     text, replaced = _decode_as(data, name)
+    if name not in _UTF8_COMPATIBLE_NAMES and not data.isascii():
+        utf8 = _utf8_instead(data, name, replaced)
+        if utf8 is not None:
+            return utf8
     if (name == "windows-1252" and _UTF8_PAIR.search(data) is not None
             and repair_mojibake(text) is not None):
         # UTF-8 bytes labelled latin-1: reading them as UTF-8 is the repair.
@@ -318,7 +325,61 @@ def _finish(data: bytes, name: str, signal: EncodingSignal) -> Decoded:
     return Decoded(text, EncodingInfo(name, signal, replaced=replaced))
 
 
+#: Declared names whose text needs no UTF-8 second opinion (UTF-16 is never valid UTF-8
+#: markup; windows-1252 has its own mojibake test below).
+_UTF8_COMPATIBLE_NAMES = frozenset({"utf-8", "utf-16le", "utf-16be", "windows-1252"})
+#: Multi-byte UTF-8 characters a page must hold before its validity outweighs a label:
+#: legacy text is valid UTF-8 by accident only when it has almost no non-ASCII bytes.
+_UTF8_MIN_CHARS = 4
+
+
+def _utf8_instead(data: bytes, declared: str, replaced: int) -> Decoded | None:
+    """The page as UTF-8 when its bytes say UTF-8 louder than its label says ``declared``.
+
+    Servers and templates copy a legacy ``<meta charset>`` onto pages that are UTF-8 (a
+    CMS migration keeps the old head): decoded as labelled they come out as mojibake.
+    UTF-8 wins when the bytes decode as UTF-8 with no error and hold a few multi-byte
+    characters, or when the label's decode replaced characters and UTF-8 replaces far
+    fewer.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        if not replaced:
+            return None
+        text, valid, invalid = _utf8_evidence(data)
+        if invalid * 4 > valid or invalid >= replaced:
+            return None
+        info = EncodingInfo("utf-8", EncodingSignal.DETECTOR, replaced=invalid)
+        return Decoded(text, info, (f"declared charset {declared} overruled: its decoding "
+                                    f"replaced {replaced} characters, UTF-8 {invalid}",))
+    if _non_ascii(text) < _UTF8_MIN_CHARS and not replaced:
+        return None
+    note = f"declared charset {declared} overruled: the bytes are valid UTF-8"
+    decoded = _repaired(text, EncodingInfo("utf-8", EncodingSignal.DETECTOR), data)
+    return Decoded(decoded.text, decoded.info, (note,))
+
+
+def _with_warnings(decoded: Decoded) -> Decoded:
+    """Every decode that changed characters says so."""
+    info = decoded.info
+    notes = list(decoded.warnings)
+    if info.replaced:
+        notes.append(f"{info.replaced} undecodable byte sequence(s) replaced with U+FFFD "
+                     f"while decoding as {info.name}")
+    if info.mojibake_repaired:
+        notes.append("mojibake repaired: UTF-8 text that had been read as windows-1252")
+    if len(notes) == len(decoded.warnings):
+        return decoded
+    return Decoded(decoded.text, info, tuple(notes))
+
+
 def decode(data: bytes, headers: Mapping[str, str] | None = None) -> Decoded:
+    """Decode page bytes; never raises; ``warnings`` says what the decoding changed."""
+    return _with_warnings(_decode(data, headers))
+
+
+def _decode(data: bytes, headers: Mapping[str, str] | None = None) -> Decoded:
     """Decode page bytes; never raises.
 
     ``info.signal`` names the evidence that chose the encoding; ``info.replaced``

@@ -1,0 +1,301 @@
+"""Furniture inside the selected content: markup that is there for the page, not the text.
+
+Each rule names a *mechanism* a template uses, never one site: an in-page table of
+contents is a box of fragment links, an edit link is a link inside a heading that says
+"edit", a cart toast is a live region, a cross-sell box is a list of cards each with a
+link and a price, a promo aside is a small box whose heading links to another page.
+What a retrieval index needs (headings, code, tables of the article) is never matched
+here by position: every rule needs a positive sign in the markup.
+
+Wiki citation markers and reference lists are decided by :class:`Policy` (the user's
+``Options.citations``): dropped whole, or kept whole (exempt from link-density pruning,
+so a reference list is never half-pruned).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml.html import HtmlElement
+
+from mainmark.content.measure import Measures
+from mainmark.content.vocab import HEADING_TAGS
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """The user's choices that change what pruning removes (from ``Options``)."""
+
+    #: Keep citation markers and reference lists (whole) rather than drop them.
+    citations: bool = True
+    #: Keep reader comments (forums, Q&A): comment vocabularies are no verdict.
+    comments: bool = False
+
+
+DEFAULT_POLICY = Policy()
+
+#: Class/id words of in-page tables of contents (MediaWiki ``#toc``, Sphinx ``contents
+#: local``/``toctree``, docs themes' "on this page" boxes, WordPress TOC plugins).
+_TOC_WORDS = frozenset({"toc", "tocbox", "toccontainer", "tableofcontents", "onthispage",
+                        "pagetoc", "localtoc", "inpagenav", "tocwrapper", "ez-toc"})
+#: Edit links MediaWiki and docs generators put into headings.
+_EDIT_WORDS = frozenset({"editsection", "mweditsection", "editlink", "editsectionlink",
+                         "sectionedit", "headerlink-edit", "editpage", "editbutton"})
+_EDIT_TEXT = re.compile(
+    r"\[?\s*(?:edit|edit source|edit section|bearbeiten|quelltext bearbeiten|modifier"
+    r"|modifier le code|editar|editar código|modifica|edytuj|bewerken|редактировать"
+    r"|править|編集)\s*\]?", re.IGNORECASE)
+#: Navigation boxes under wiki articles ("v · t · e" template footers).
+_NAVBOX_WORDS = frozenset({"navbox", "navboxes", "navframe", "navboxinner"})
+_VTE = ("v", "t", "e")
+#: Reference lists and footnote sections (MediaWiki, Pandoc/markdown-it footnotes,
+#: DPUB-ARIA endnotes).
+_REFLIST_WORDS = frozenset({"references", "reflist", "refbegin", "footnotes", "footnote",
+                            "endnotes", "mwreferenceswrap", "citations"})
+_REFLIST_TAGS = frozenset({"ol", "ul", "div", "section", "aside", "dl", "footer"})
+_REFLIST_ROLES = frozenset({"doc-endnotes", "doc-bibliography", "doc-footnotes"})
+#: A citation marker: a superscript (or ``doc-noteref`` link) that only points into the
+#: page's notes, showing "[12]", "12", "a" or "†".
+_MARKER_TEXT = re.compile(r"\[?\s*(?:\d{1,4}|[a-z]{1,2}|[*†‡§])\s*\]?"
+                          r"|\[\s*(?:note|nb|citation needed)\s*\d*\s*\]", re.IGNORECASE)
+_NOTE_HREF = re.compile(r"#(?:cite|fn|ref|note|footnote|endnote|bib)", re.IGNORECASE)
+#: Live regions and widget roles: toasts ("Added to cart"), tab strips, buttons.
+_WIDGET_ROLES = frozenset({"alert", "status", "tab", "tablist", "button", "log", "marquee",
+                           "timer", "switch", "tooltip"})
+_TOAST_MAX_BYTES = 400
+#: A form inside the content (review forms, "ask a question", quantity pickers) holds
+#: labels, not text; a form wrapping the page (ASP.NET) holds the article and is kept.
+_FORM_MAX_BYTES = 1500
+_FORM_MAX_SHARE = 0.3
+#: A price: a currency sign or code next to a number.
+_PRICE = re.compile(
+    r"(?:[$€£¥₹₽]|\b(?:usd|eur|gbp|chf|sek|nok|dkk|pln|czk|kr|zł|rs)\b)\s?\d[\d.,]*"
+    r"|\d[\d.,]*\s?(?:[$€£¥₹₽]|\b(?:usd|eur|gbp|chf|sek|nok|dkk|pln|czk|kr|zł|kč|lei)\b)",
+    re.IGNORECASE)
+_CARD_MAX_BYTES = 300
+_CARDS_MIN = 3
+#: A promo or related-article box: small, and its heading links to another page.
+_PROMO_TAGS = frozenset({"aside", "div", "section", "article", "figure"})
+_PROMO_MAX_BYTES = 600
+
+
+def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
+                   total: int) -> str | None:
+    """The furniture rule ``el`` matches, if any; ``total`` is the content's text bytes."""
+    tag = el.tag
+    words = m.words.get(el, frozenset())
+    role = (el.get("role") or "").lower()
+    if tag in ("sup", "a", "span") and _citation_marker(el):
+        return None if policy.citations else "citation-marker"
+    if (words & _REFLIST_WORDS or role in _REFLIST_ROLES) and tag in _REFLIST_TAGS:
+        return None if policy.citations else "reference-list"
+    if words & _TOC_WORDS or _fragment_link_box(el, m):
+        return "in-page-toc"
+    if words & _EDIT_WORDS or (tag in ("span", "a") and _edit_link(el)):
+        return "edit-link"
+    if (words & _NAVBOX_WORDS and tag in ("table", "div")) or _vte_box(el, m):
+        return "navbox"
+    if (role in _WIDGET_ROLES or el.get("aria-live") in ("polite", "assertive")) and (
+            role in ("tab", "tablist", "button") or m.text.get(el, 0) < _TOAST_MAX_BYTES):
+        return f"widget:{role or 'live-region'}"
+    if tag == "form" and _small(el, m, total, _FORM_MAX_BYTES):
+        return "form"
+    if tag in ("ul", "ol", "div", "section") and _product_cards(el, m, total):
+        return "product-cards"
+    if tag in _PROMO_TAGS and _promo_box(el, m, total):
+        return "promo-box"
+    return None
+
+
+#: Reader-comment words (``Options.comments`` keeps what they mark).
+_COMMENT_WORDS = ("comment", "commentlist", "comments", "disqus", "respond", "reply",
+                  "replies", "kommentar", "kommentare", "commentaires", "comentarios",
+                  "commenti", "komentarze", "reacties", "discussion", "answers", "answer")
+
+
+#: Headings that title recirculation, sharing, author and comment boxes rather than a
+#: section of the text ("Related articles", "Meistgelesen", "Lire aussi"), in the
+#: languages of the benchmark and the web at large. The whole heading must be one of
+#: these: "Related work" in a paper is a section.
+_CHROME_HEADING = re.compile(
+    r"(?:related|related (?:articles?|posts?|stories|content|topics|news|reading|links)"
+    r"|more (?:stories|news|articles|posts|on this topic|from [\w .'-]{1,40})|read (?:more|next)"
+    r"|recommended(?: for you| articles| stories)?|you (?:may|might) also (?:like|enjoy)"
+    r"|most (?:read|popular|viewed)|popular (?:posts|articles|stories)|trending(?: now)?"
+    r"|share(?: this(?: (?:article|post|story|page))?)?|like it share it|follow us"
+    r"|about the author|written by|tags|sign up for our newsletter|newsletter"
+    r"|advertisement|sponsored(?: content)?|see also on [\w .'-]{1,40}|topics|related topics"
+    r"|filed under(?:: .{1,40})?|iklan|anzeige|werbung|publicité|publicidad|pubblicità"
+    r"|verwandte (?:themen|artikel|themenbereiche|beiträge)|mehr zu(?:m| diesem) thema"
+    r"|das könnte sie auch interessieren|meistgelesen(?:e artikel)?|artikel von"
+    r"|über den autor|(?:diesen artikel )?teilen|weitere (?:artikel|beiträge|themen)"
+    r"|auch interessant|lesen sie auch|empfehlungen|schlagworte"
+    r"|articles similaires|à lire aussi|lire aussi|sur le même sujet|les plus lus|partager"
+    r"|temas relacionados|noticias relacionadas|artículos relacionados|lo más leído"
+    r"|te puede interesar|compartir|más noticias|articoli correlati|potrebbe interessarti"
+    r"|i più letti|condividi|leggi anche|gerelateerde artikelen|lees ook|meest gelezen"
+    r"|notícias relacionadas|leia também|mais lidas|compartilhe)",
+    re.IGNORECASE)
+_COMMENT_HEADING = re.compile(
+    r"(?:\d+\s+)?(?:comments?|leave a (?:comment|reply)|kommentare?|commentaires|comentarios"
+    r"|commenti|reacties|comentários)(?:\s*\(\d+\))?", re.IGNORECASE)
+_HEADING_PUNCT = re.compile(r"[\s:!?.…»›>|()\[\]\d-]+$|^[\s:!?.…»›>|\d-]+")
+
+
+def is_chrome_heading(text: str, policy: Policy) -> bool:
+    """The heading's whole text titles a recirculation/share/author/comment box."""
+    line = _HEADING_PUNCT.sub("", " ".join(text.split())).replace("?", "").replace("!", "")
+    line = " ".join(line.split())
+    if not line or len(line) > 60:
+        return False
+    if _CHROME_HEADING.fullmatch(line):
+        return True
+    return not policy.comments and bool(_COMMENT_HEADING.fullmatch(line))
+
+
+def is_comment_verdict(verdict: str) -> bool:
+    """A chrome verdict given for a comment vocabulary word ("narrow:comments")."""
+    word = verdict.split(":", 1)[-1]
+    return word.startswith(_COMMENT_WORDS)
+
+
+def is_reference_list(el: HtmlElement, m: Measures) -> bool:
+    """A reference list kept whole under ``citations``: pruning does not enter it."""
+    words = m.words.get(el, frozenset())
+    return bool(words & _REFLIST_WORDS) or (el.get("role") or "").lower() in _REFLIST_ROLES
+
+
+def _small(el: HtmlElement, m: Measures, total: int, limit: int) -> bool:
+    size = m.text.get(el, 0)
+    return size <= limit and size <= _FORM_MAX_SHARE * max(total, 1)
+
+
+def _citation_marker(el: HtmlElement) -> bool:
+    """``<sup class=reference><a href="#cite_note-3">[3]</a></sup>`` and its kin."""
+    if el.tag == "sup":
+        links = el.findall(".//a")
+        if len(links) != 1 and "reference" not in (el.get("class") or ""):
+            return False
+        href = links[0].get("href", "") if links else ""
+    elif el.tag == "a":
+        parent = el.getparent()
+        if el.get("role") != "doc-noteref" and (parent is None or parent.tag != "sup"):
+            return False
+        if parent is not None and parent.tag == "sup":
+            return False  # the sup itself is the marker
+        href = el.get("href", "")
+    else:
+        return False
+    text = " ".join(el.text_content().split())
+    return bool(text) and bool(_MARKER_TEXT.fullmatch(text)) and (
+        bool(_NOTE_HREF.search(href)) or href.startswith("#")
+        or "reference" in (el.get("class") or ""))
+
+
+def _edit_link(el: HtmlElement) -> bool:
+    """A "[edit]" link or bracketed span inside a heading."""
+    node = el.getparent()
+    for _ in range(3):
+        if node is None:
+            return False
+        if node.tag in HEADING_TAGS:
+            break
+        node = node.getparent()
+    else:
+        return False
+    text = " ".join(el.text_content().split())
+    return bool(text) and bool(_EDIT_TEXT.fullmatch(text))
+
+
+def _links(el: HtmlElement) -> list[HtmlElement]:
+    return [a for a in el.iter("a") if a.get("href") is not None]
+
+
+def _fragment_link_box(el: HtmlElement, m: Measures) -> bool:
+    """A list (or box of lists) whose links all jump within the page: a table of
+    contents. Footnote lists link back up ("^", "↑") and are no box of headings."""
+    if el.tag not in ("ul", "ol", "nav", "div"):
+        return False
+    if m.links.get(el, 0) < 3 or m.link.get(el, 0) < 0.8 * m.text.get(el, 0):
+        return False
+    links = _links(el)
+    if len(links) < 3 or any(not a.get("href", "").startswith("#") for a in links):
+        return False
+    texts = [" ".join(a.text_content().split()) for a in links]
+    return sum(1 for t in texts if len(t) > 2) >= 0.8 * len(texts)
+
+
+def _vte_box(el: HtmlElement, m: Measures) -> bool:
+    """A navigation box whose first links are "v", "t", "e" (view/talk/edit template)."""
+    if el.tag not in ("table", "div") or m.links.get(el, 0) < 6:
+        return False
+    first: list[str] = []
+    for a in el.iter("a"):
+        first.append(" ".join(a.text_content().split()).casefold())
+        if len(first) == 3:
+            break
+    return tuple(first) == _VTE
+
+
+def _cards(el: HtmlElement) -> list[HtmlElement]:
+    return [c for c in el if isinstance(c.tag, str)]
+
+
+def _set_in_prose(el: HtmlElement) -> bool:
+    """A box standing between the article's paragraphs (a paragraph before and after)."""
+    before, after = el.getprevious(), el.getnext()
+    while before is not None and not isinstance(before.tag, str):
+        before = before.getprevious()
+    while after is not None and not isinstance(after.tag, str):
+        after = after.getnext()
+    return (before is not None and before.tag == "p" and after is not None
+            and after.tag == "p")
+
+
+def _repeated_siblings(el: HtmlElement) -> int:
+    """Siblings with the same tag and class: the other cards of a listing."""
+    parent = el.getparent()
+    if parent is None:
+        return 0
+    cls = el.get("class")
+    return sum(1 for c in parent if c is not el and c.tag == el.tag and c.get("class") == cls)
+
+
+def _product_cards(el: HtmlElement, m: Measures, total: int) -> bool:
+    """A strip of at least three small cards, each with a link and a price: other
+    products (cross-sell, "customers also bought") inside a product page's content."""
+    cards = _cards(el)
+    if len(cards) < _CARDS_MIN or m.text.get(el, 0) > 0.5 * max(total, 1):
+        return False
+    priced = 0
+    for card in cards:
+        size = m.text.get(card, 0)
+        if size > _CARD_MAX_BYTES or not m.links.get(card, 0):
+            return False
+        if _PRICE.search(card.text_content()):
+            priced += 1
+    return priced >= max(_CARDS_MIN, len(cards) - 1)
+
+
+def _promo_box(el: HtmlElement, m: Measures, total: int) -> bool:
+    """A small box holding another article's headline (a heading that is a link to
+    another page) and at most a teaser: dropped with its heading, so the heading never
+    becomes the heading path of the article's own paragraphs."""
+    size = m.text.get(el, 0)
+    if not size or size > _PROMO_MAX_BYTES or size > 0.25 * max(total, 1):
+        return False
+    if el.tag != "aside" and not _set_in_prose(el):
+        return False  # a box in a grid of boxes is a listing; one set into the text is not
+    if _repeated_siblings(el) >= 2:
+        return False  # one card of many: a listing, whose cards are the content
+    heading = next((h for h in el.iter(*HEADING_TAGS)), None)
+    if heading is None:
+        return False
+    head_text = " ".join(heading.text_content().split())
+    if not head_text:
+        return False
+    targets = {a.get("href", "") for a in _links(el) if not a.get("href", "").startswith("#")}
+    if len(targets) != 1:
+        return False  # a card points at one article (headline, picture, "read more")
+    return any(head_text in " ".join(a.text_content().split()) for a in _links(el))
