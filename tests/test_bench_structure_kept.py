@@ -1,6 +1,6 @@
 """What a retrieval index needs is never lost silently, on real pages.
 
-For a sample of the benchmark's TUNE pages (every ``rd`` page, 45 ``tr`` and 45 ``wx``
+For a sample of the benchmark's TUNE pages (every ``rd`` page, 35 ``tr`` and 35 ``wx``
 pages, spread over each set): every ``<pre>``, ``<table>`` and heading inside the
 selected content either reaches the markdown (its first words, in order) or was removed
 by a rule that ``explain`` names, for it or for the box holding it; and whenever code or
@@ -30,7 +30,7 @@ from mainmark.page.parse import parse
 from mainmark.pipeline import extract
 
 _WORD = re.compile(r"\w+")
-_SAMPLE = 45
+_SAMPLE = 35
 _FIRST_WORDS = 6
 _OPTIONS = Options(explain=True, chunking=False)
 _TAGS = ("pre", "table", "h1", "h2", "h3", "h4", "h5", "h6")
