@@ -25,6 +25,7 @@ EXPECTED_ALL = {
     "Removal",
     "Stamp",
     "Strategy",
+    "TimeBudgetExceeded",
     "TokenizerError",
     "__version__",
     "chunk",

@@ -9,7 +9,13 @@ Public surface::
 
 from mainmark._version import __version__
 from mainmark.chunks.pack import chunk
-from mainmark.errors import InputError, MainmarkError, OptionsError, TokenizerError
+from mainmark.errors import (
+    InputError,
+    MainmarkError,
+    OptionsError,
+    TimeBudgetExceeded,
+    TokenizerError,
+)
 from mainmark.model import (
     Block,
     BlockKind,
@@ -44,6 +50,7 @@ __all__ = [
     "Removal",
     "Stamp",
     "Strategy",
+    "TimeBudgetExceeded",
     "TokenizerError",
     "__version__",
     "chunk",

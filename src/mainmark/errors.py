@@ -6,7 +6,8 @@ still yields a :class:`~mainmark.model.Document` carrying ``warnings``::
     MainmarkError                 base of everything raised here
     ├── OptionsError (ValueError) an Options field is invalid
     ├── InputError (TypeError)    the input is not bytes/str, or a path cannot be read
-    └── TokenizerError            a tokenizer name cannot be loaded (offline, unknown)
+    ├── TokenizerError            a tokenizer name cannot be loaded (offline, unknown)
+    └── TimeBudgetExceeded (TimeoutError)  the caller's ``Options.time_budget`` was spent
 """
 
 from __future__ import annotations
@@ -26,3 +27,11 @@ class InputError(MainmarkError, TypeError):
 
 class TokenizerError(MainmarkError):
     """A tokenizer could not be loaded (unknown name, missing optional package)."""
+
+
+class TimeBudgetExceeded(MainmarkError, TimeoutError):
+    """One page used more CPU time than ``Options.time_budget`` allows.
+
+    Raised rather than returned as a degraded document: the caller asked for the limit,
+    and a half-extracted page would be indistinguishable from a short one.
+    """

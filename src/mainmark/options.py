@@ -32,6 +32,12 @@ class Options:
     #: Pages larger than this are cut to this many bytes before decoding (with a warning)
     #: rather than refused: a truncated article is more useful than none.
     max_input_bytes: int = 64 * 1024 * 1024
+    #: CPU seconds one :func:`~mainmark.extract` call may spend before it raises
+    #: :class:`~mainmark.errors.TimeBudgetExceeded`; ``None``: no limit. For library
+    #: callers serving untrusted pages (``mainmark batch`` has its own ``--page-timeout``
+    #: and audits a slow page as a ``timeout`` discard instead). CPU time, not wall time,
+    #: so the answer does not depend on the machine's load.
+    time_budget: float | None = None
 
     # --- extraction ---------------------------------------------------------------------
     #: Use a JSON-LD ``articleBody`` to locate the article in the DOM.
@@ -84,6 +90,13 @@ class Options:
 
     def __post_init__(self) -> None:
         _check_int("max_input_bytes", self.max_input_bytes, minimum=1)
+        if self.time_budget is not None and (
+            isinstance(self.time_budget, bool)
+            or not isinstance(self.time_budget, (int, float))
+            or not self.time_budget > 0
+        ):
+            raise OptionsError(f"time_budget must be a positive number of seconds or None, "
+                               f"not {self.time_budget!r}")
         _check_int("max_tokens", self.max_tokens, minimum=16)
         _check_int("min_tokens", self.min_tokens, minimum=0)
         _check_int("overlap_tokens", self.overlap_tokens, minimum=0)

@@ -6,14 +6,16 @@ import gc
 import hashlib
 from collections.abc import Mapping
 from datetime import datetime, timezone
+from urllib.parse import urlsplit
 
 from mainmark._version import __version__
+from mainmark.budget import PageTimeout, time_limit
 from mainmark.chunks.pack import chunk_blocks
 from mainmark.content.clean import clean
 from mainmark.content.prune import structure_warnings
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
-from mainmark.errors import InputError
+from mainmark.errors import InputError, TimeBudgetExceeded
 from mainmark.markdown.render import render
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.published import date_from_content
@@ -34,8 +36,10 @@ def extract(
 ) -> Document:
     """Turn one page into a :class:`Document`: main content, metadata, chunks, stamp.
 
-    Never raises for a bad page (it returns a document with ``warnings``); raises
-    :class:`~mainmark.errors.InputError` only when ``html`` is not bytes or str.
+    Never raises for a bad page (it returns a document with ``warnings``; a malformed
+    ``url`` is ignored with a warning); raises :class:`~mainmark.errors.InputError` only
+    when ``html`` is not bytes or str, and :class:`~mainmark.errors.TimeBudgetExceeded`
+    when ``Options.time_budget`` is set and spent.
 
     Python's cyclic garbage collector is paused for the duration of one page (and
     restored as the caller had it): extraction allocates many short-lived containers,
@@ -46,8 +50,13 @@ def extract(
     paused = gc.isenabled()
     if paused:
         gc.disable()
+    budget = (options or DEFAULT_OPTIONS).time_budget
     try:
-        return _extract(html, url=url, headers=headers, options=options)
+        with time_limit(budget):
+            return _extract(html, url=url, headers=headers, options=options)
+    except PageTimeout:
+        raise TimeBudgetExceeded(
+            f"extract() spent its time budget of {budget} CPU seconds") from None
     finally:
         if paused:
             gc.enable()
@@ -64,9 +73,15 @@ def _extract(
     raw = _as_bytes(html)
     stamp = make_stamp(raw, opts)
     warnings: list[str] = []
+    url = _usable_url(url, warnings)
     if len(raw) > opts.max_input_bytes:
         warnings.append(f"input truncated from {len(raw)} to {opts.max_input_bytes} bytes")
-        raw = raw[: opts.max_input_bytes]
+        cut = opts.max_input_bytes
+        if isinstance(html, str):  # text is cut too, at the character boundary before
+            while cut > 0 and raw[cut] & 0xC0 == 0x80:
+                cut -= 1
+            html = raw[:cut].decode("utf-8", "surrogatepass")
+        raw = raw[:cut]
 
     if isinstance(html, str):
         text, encoding = html, EncodingInfo("utf-8", EncodingSignal.STR)
@@ -105,6 +120,20 @@ def _extract(
         warnings=tuple(warnings),
         explain=content.explain if opts.explain else None,
     )
+
+
+def _usable_url(url: str | None, warnings: list[str]) -> str | None:
+    """``url``, or ``None`` (with a warning) when no stage could read it: a malformed
+    host (``http://[::1``) makes every later ``urlsplit`` raise."""
+    if url is None:
+        return None
+    try:
+        parts = urlsplit(url)
+        _ = parts.hostname, parts.port
+    except (ValueError, TypeError):
+        warnings.append(f"malformed url ignored: {url[:200]!r}")
+        return None
+    return url
 
 
 def _as_bytes(html: bytes | str) -> bytes:

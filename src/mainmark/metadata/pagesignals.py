@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from itertools import islice
-from urllib.parse import urljoin
 
 from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, elements
+from mainmark.page.urls import safe_base
 
 _MAX_META = 2_000
 _MAX_VALUE = 5_000
@@ -84,12 +84,7 @@ def base_url(root: HtmlElement, url: str | None) -> str | None:
     search ``Page.base_url`` makes; the metadata stage runs on every page.
     """
     for href in _strings(_HEAD_BASE, root)[:1]:
-        href = href.strip()
-        if href and not href.lower().startswith(("javascript:", "data:")):
-            try:
-                return urljoin(url or "", href) or url
-            except ValueError:
-                return url
+        return safe_base(href, url)
     return url
 
 

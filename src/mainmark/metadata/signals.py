@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, TypeVar
-from urllib.parse import urljoin, urlsplit
 
 from lxml.html import HtmlElement
 
@@ -26,6 +25,7 @@ from mainmark.metadata.titles import (
     headline_element,
 )
 from mainmark.page.parse import Page
+from mainmark.page.urls import safe_url, url_scheme
 
 _T = TypeVar("_T")
 _MAX_URL = 2_000
@@ -103,14 +103,13 @@ class PageSignals:
     def _absolute(self, href: str | None) -> str | None:
         if not href:
             return None
-        href = href.strip()[:_MAX_URL]
-        if href.lower().startswith(("javascript:", "data:", "mailto:")):
+        absolute = safe_url(href.strip()[:_MAX_URL], self.base)
+        if absolute is None:
             return None
-        try:
-            absolute = urljoin(self.base or "", href)
-        except ValueError:
+        scheme = url_scheme(absolute)
+        if scheme == "mailto" or (self.base and scheme not in ("http", "https")):
             return None
-        return absolute if urlsplit(absolute).scheme in ("http", "https") or not self.base else None
+        return absolute
 
     def _canonical_raw(self) -> str | None:
         return self.links.get("canonical") or self._first("og:url")

@@ -29,7 +29,9 @@ from mainmark.metadata.pagesignals import base_url
 from mainmark.metadata.schema import entities, rank
 from mainmark.page.parse import Page
 
-_COMMENT_LINE = re.compile(r"^\s*(//.*|<!--|-->)\s*$", re.MULTILINE)
+# Horizontal space only around the marker: ``\s*`` would run across newlines from every
+# line start, which made a broken script full of blank lines quadratic.
+_COMMENT_LINE = re.compile(r"^[ \t\r\f\v]*(//[^\n]*|<!--|-->)[ \t\r\f\v]*$", re.MULTILINE)
 _MAX_NODES = 20_000
 _MAX_SALVAGE = 200_000
 _SALVAGE_KEYS = ("headline", "datePublished", "dateModified", "dateCreated", "inLanguage")

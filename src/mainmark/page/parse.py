@@ -21,13 +21,15 @@ offsets (the source map relies on them):
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
-from urllib.parse import urljoin
 
 import lxml.html
 from lxml import etree
 from lxml.html import HtmlElement
+
+from mainmark.page.urls import safe_base
 
 # An XML declaration carrying an encoding attribute makes lxml refuse a str input
 # ("Unicode strings with encoding declaration are not supported").
@@ -58,6 +60,21 @@ _TOKEN = re.compile(
 )
 
 
+#: Attributes kept on one start tag; the rest are blanked before parsing. libxml2 checks
+#: each new attribute against the ones before it, quadratic in their number (80,000 on one
+#: element took 41 s); no real element carries anywhere near this many.
+MAX_ATTRIBUTES = 256
+# A start tag and its attributes, written so that no part can match the same characters
+# two ways: a name holds no space, ``=`` or quote, a value is quoted or has no space.
+_START_TAG = re.compile(
+    r"<[a-zA-Z][^\s/>]*"
+    r"(?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'>]+))?)*"
+)
+_ATTRIBUTE = re.compile(r"\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'>]+))?")
+# Every attribute takes at least two characters (a space and a name).
+_CAP_LENGTH = 2 * MAX_ATTRIBUTES
+
+
 @dataclass(slots=True)
 class Page:
     """A parsed page. ``root`` is ``None`` only when nothing could be parsed at all."""
@@ -74,12 +91,7 @@ class Page:
         if self.root is None:
             return self.url
         for href in self.root.xpath("//head/base/@href | //base/@href")[:1]:
-            href = str(href).strip()
-            if href and not href.lower().startswith(("javascript:", "data:")):
-                try:
-                    return urljoin(self.url or "", href) or self.url
-                except ValueError:  # e.g. a malformed IPv6 host in either URL
-                    return self.url
+            return safe_base(str(href), self.url)
         return self.url
 
 
@@ -124,6 +136,30 @@ def sanitize(text: str) -> str:
     if _has_bad_chars(cleaned):
         cleaned = _BAD_NOT_FF.sub("\ufffd", cleaned).replace("\x0c", " ")
     return cleaned
+
+
+def cap_attributes(text: str, cap: int = MAX_ATTRIBUTES) -> str:
+    """Blank (with spaces, so offsets hold) every attribute of a start tag past the
+    ``cap``-th. One linear pass: only a tag long enough to hold ``cap`` attributes is
+    looked into."""
+    if len(text) < 2 * cap:
+        return text
+    out: list[str] = []
+    last = 0
+    for tag in _START_TAG.finditer(text):
+        if tag.end() - tag.start() <= 2 * cap:
+            continue
+        attrs = _ATTRIBUTE.finditer(text, tag.start(), tag.end())
+        kept = next(itertools.islice(attrs, cap - 1, None), None)
+        if kept is None or kept.end() >= tag.end():
+            continue
+        out.append(text[last:kept.end()])
+        out.append(" " * (tag.end() - kept.end()))
+        last = tag.end()
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
 
 
 def _too_deep(parser: lxml.html.HTMLParser) -> bool:
@@ -176,7 +212,7 @@ def flatten_deep(text: str, limit: int = FLATTEN_DEPTH) -> str:
 
 def parse(text: str, *, url: str | None = None) -> Page:
     """Parse ``text``; never raises: a hopeless input gives ``Page(root=None)`` and a warning."""
-    cleaned = sanitize(text)
+    cleaned = cap_attributes(sanitize(text))
     if not cleaned.strip():
         return Page(None, cleaned, url, ["empty document"])
     root, too_deep, error = _parse_once(cleaned, url)
