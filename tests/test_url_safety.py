@@ -68,7 +68,8 @@ MARKUP_VECTORS = [
     '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">go</button>'
     '</form>',
     '<math><a xlink:href="javascript:alert(1)">m</a></math>', "<script>alert(1)</script>",
-    '<body onload="alert(1)"><p>body text</p></body>', '<details open ontoggle="alert(1)">d</details>',
+    '<body onload="alert(1)"><p>body text</p></body>',
+    '<details open ontoggle="alert(1)">d</details>',
     '<video poster="javascript:alert(1)"></video>', '<img srcset="javascript:alert(1) 2x" alt="s">',
     '<img src="data:image/png;base64,AAAA" data-src="javascript:alert(1)" alt="lazy">',
     "<p>&lt;script&gt;alert(1)&lt;/script&gt; as text</p>",

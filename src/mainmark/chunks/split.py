@@ -32,7 +32,9 @@ _HEADING = re.compile(r"^\s{0,3}(#{1,6})(?:\s+|$)")
 _LINK = re.compile(r"!?\[([^\[\]]*)\]\((?:<[^<>\n]*>|[^()]*)\)")
 _EMPHASIS = re.compile(r"(\*\*|__|`)")
 _LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s")
-_ASCII_SPACE = frozenset(" \t\n\r\f\v")
+_ASCII_SPACE_CHARS = " \t\n\r\f\v"
+_ASCII_SPACE = frozenset(_ASCII_SPACE_CHARS)
+_LEADING_SPACE = re.compile(r"[ \t\n\r\f\v]*")
 _CHAR_WINDOW = 32  # a token is rarely longer than this many characters
 
 
@@ -271,10 +273,10 @@ def _by_chars(text: str, s: int, e: int, budget: int, count: Count) -> list[tupl
 def _trim(text: str, s: int, e: int) -> tuple[int, int]:
     """ASCII whitespace only: a no-break space is content, and a gap between chunks must
     be whitespace to any reader of the bytes."""
-    while s < e and text[s] in _ASCII_SPACE:
-        s += 1
-    while e > s and text[e - 1] in _ASCII_SPACE:
-        e -= 1
+    if s < e and text[s] in _ASCII_SPACE:  # C-level scans: a run may be huge
+        s = _LEADING_SPACE.match(text, s, e).end()  # type: ignore[union-attr]
+    if e > s and text[e - 1] in _ASCII_SPACE:
+        e = s + len(text[s:e].rstrip(_ASCII_SPACE_CHARS))
     return s, e
 
 

@@ -49,6 +49,11 @@ _MAX_ITEMSCOPES = 3_000
 #: Microdata text values longer than this are bodies, not metadata.
 _MAX_TEXT = 2_000
 _ITEMSCOPE = etree.XPath("//*[@itemscope]")
+#: Items nested deeper than this are generated junk: extruct's property search costs the
+#: subtree size times the nesting for every item, cubic in a tower of nested items.
+_MAX_ITEM_DEPTH = 24
+_TOO_NESTED = etree.XPath(f"//*[@itemscope][count(ancestor::*[@itemscope]) >= {_MAX_ITEM_DEPTH}]"
+                          "[1]")
 _HEAD_PROPERTY_META = etree.XPath(
     "/html/head/meta[@property and @content] | /html/body/meta[@property and @content]"
 )
@@ -200,6 +205,9 @@ def _read_microdata(page: Page, out: Structured) -> None:
         return
     if len(scopes) > _MAX_ITEMSCOPES:
         out.warnings.append(f"microdata skipped: {len(scopes)} items")
+        return
+    if len(scopes) >= _MAX_ITEM_DEPTH and _TOO_NESTED(page.root):
+        out.warnings.append(f"microdata skipped: items nested over {_MAX_ITEM_DEPTH} deep")
         return
     try:
         items = _MicrodataReader().extract_items(page.root, base_url(page.root, page.url) or "")

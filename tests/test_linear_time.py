@@ -1,0 +1,102 @@
+"""Every adversarial input family runs in near-linear time: 4x the input, about 4x the work.
+
+Each family is one pattern a hostile or broken page repeats (newlines in a broken JSON-LD
+script, a heading of ``[``, one element with thousands of attributes, a word of 50,000
+CJK characters, a tower of nested microdata items...). The test never asserts a time,
+only the ratio of CPU times between the input at size N and at 4N, best of three runs
+each: linear growth gives about 4 (less, with the fixed cost of a page), quadratic 16;
+the bound of 8 leaves room for a loaded machine without letting a quadratic pass.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+import mainmark
+
+_PROSE = "<p>The council met on Tuesday to discuss the budget for the coming year.</p>"
+_LINEAR_BOUND = 8.0
+_OPTIONS = mainmark.Options()
+
+
+def _page(body: str, head: str = "") -> str:
+    return (f"<html><head><title>Budget</title>{head}</head><body><article>{_PROSE}{body}"
+            f"{_PROSE}</article></body></html>")
+
+
+def _jsonld(script: str) -> str:
+    return _page("", f'<script type="application/ld+json">{script}</script>')
+
+
+#: name -> (page of about n characters, n). Sizes keep the 4n run well under a second.
+FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
+    "broken JSON-LD full of newlines": (lambda n: _jsonld('{"a": "' + "\n" * n), 8000),
+    "JSON-LD nested 10k deep": (lambda n: _jsonld("[" * n), 8000),
+    "heading made of [": (lambda n: _page("<h2>" + "[" * n + "</h2>"), 6000),
+    "heading of unclosed links": (lambda n: _page("<h2>" + "[a](" * (n // 4) + "</h2>"), 6000),
+    "heading of closing marks": (lambda n: _page("<h2>a" + " #" * (n // 2) + "</h2>"), 6000),
+    "one element, many attributes": (
+        lambda n: _page("<div " + " ".join(f"a{i}=x" for i in range(n // 6)) + "><p>t</p></div>"),
+        12000),
+    "attributes with quoted <": (lambda n: _page("<div" + ' a="<"' * (n // 6) + ">t</div>"),
+                                 12000),
+    "one CJK word": (lambda n: _page("<p>" + "漢" * n + "</p>"), 25000),
+    "one latin word": (lambda n: _page("<p>" + "a" * n + "</p>"), 25000),
+    "run of spaces in pre": (lambda n: _page("<pre>x" + " " * n + "y</pre>"), 25000),
+    "nested microdata items": (
+        lambda n: _page("<div itemscope>" * (n // 15) + "x" + "</div>" * (n // 15)), 3000),
+    "deep nesting": (lambda n: _page("<div>" * (n // 5) + "deep" + "</div>" * (n // 5)), 6000),
+    "tag soup of <a": (lambda n: _page("<p>" + "<a" * (n // 2) + "</p>"), 12000),
+    "unclosed comments": (lambda n: _page("<p>x</p>" + "<!--" * (n // 4)), 12000),
+    "unclosed quotes": (lambda n: _page("<p>" + '<a x="' * (n // 6) + "</p>"), 12000),
+    "emphasis marks": (lambda n: _page("<p>" + "*_`" * (n // 3) + "</p>"), 8000),
+    "link syntax as text": (lambda n: _page("<p>" + "](" * (n // 2) + "</p>"), 8000),
+    "backslashes": (lambda n: _page("<p>" + "\\" * n + "</p>"), 8000),
+    "entities": (lambda n: _page("<p>" + "&amp;" * (n // 5) + "</p>"), 12000),
+    "long href": (lambda n: _page('<p>x <a href="http://a.example/' + "a(" * (n // 2)
+                                  + '">link</a> y</p>'), 12000),
+    "wide table": (lambda n: _page("<table><tr>" + "<td>c</td>" * (n // 10) + "</tr></table>"),
+                   4000),
+    "many line breaks": (lambda n: _page("<p>x" + "<br>" * (n // 4) + "y</p>"), 4000),
+}
+
+
+def _cpu(page: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        mainmark.extract(page, options=_OPTIONS)
+        best = min(best, time.process_time() - start)
+    return max(best, 1e-4)
+
+
+def growth(make: Callable[[int], str], n: int) -> float:
+    """CPU time at 4n over CPU time at n."""
+    small, large = make(n), make(4 * n)
+    _cpu(small)  # warm every cache (tokenizer, regexes) outside the measurement
+    return _cpu(large) / _cpu(small)
+
+
+@pytest.mark.parametrize("name", list(FAMILIES))
+def test_family_grows_linearly(name: str) -> None:
+    make, n = FAMILIES[name]
+    ratio = growth(make, n)
+    if ratio >= _LINEAR_BOUND:  # one retry: a burst of load on a shared machine
+        ratio = min(ratio, growth(make, n))
+    assert ratio < _LINEAR_BOUND, f"{name}: 4x the input took {ratio:.1f}x the time"
+
+
+def test_time_budget_raises_a_clear_error() -> None:
+    heavy = _page("<p>" + "word " * 200_000 + "</p>")
+    with pytest.raises(mainmark.TimeBudgetExceeded, match="time budget"):
+        mainmark.extract(heavy, options=mainmark.Options(time_budget=0.01))
+    assert mainmark.extract(_page(""), options=mainmark.Options(time_budget=30.0)).markdown
+
+
+def test_time_budget_is_validated_and_in_the_digest() -> None:
+    with pytest.raises(mainmark.OptionsError):
+        mainmark.Options(time_budget=0)
+    assert mainmark.Options(time_budget=5.0).digest() != mainmark.Options().digest()
