@@ -22,7 +22,7 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from mainmark.ingest.records import Reason
+from mainmark.ingest.records import Reason, process_record
 from mainmark.ingest.sources import Kind, expand_inputs, iter_pages
 
 #: Per-page CPU budget the batch tests run with: far above what the small pages
@@ -119,7 +119,7 @@ def _write_warc(path: Path) -> dict[str, str | None]:
     # An interrupted download: the last record stops half-way through its gzip member.
     path.write_bytes(complete + last[: len(last) // 2])
     expected: dict[str, str | None] = {url: reason for url, _, _, reason in pages}
-    expected["https://example.com/cut"] = Reason.DECODE_ERROR.value
+    expected["https://example.com/cut"] = Reason.TRUNCATED.value
     return expected
 
 
@@ -140,7 +140,7 @@ def _write_jsonl(path: Path) -> dict[str, str | None]:
     return {
         "https://jsonl.example/text": None,
         "https://jsonl.example/b64": None,
-        "jsonl-line-3": Reason.DECODE_ERROR.value,
+        "jsonl-line-3": Reason.BAD_LINE.value,
         "https://jsonl.example/image": Reason.NON_HTML.value,
     }
 
@@ -225,14 +225,20 @@ def test_warc_records_carry_their_http_headers_and_offsets(corpus: Corpus) -> No
 def test_truncated_warc_record_is_reported_not_dropped(corpus: Corpus) -> None:
     records = list(iter_pages([(str(corpus.warc), Kind.WARC)], max_bytes=1 << 24))
     last = records[-1]
-    assert last.problem is not None and last.problem[0] is Reason.DECODE_ERROR
+    assert last.problem is not None and last.problem[0] is Reason.TRUNCATED
     assert "truncated" in last.problem[1]
 
 
 def test_oversized_pages_are_not_held_in_memory(corpus: Corpus) -> None:
-    (record,) = iter_pages([(str(corpus.pages_dir / "huge.htm.gz"), Kind.HTML)],
-                           max_bytes=1024)
-    assert record.body == b"" and record.size > 13_000_000
+    path = corpus.pages_dir / "huge.htm.gz"
+    (tiny,) = iter_pages([(str(path), Kind.HTML)], max_bytes=1024)
+    assert tiny.body == b"" and tiny.size == path.stat().st_size
+    # under the cap compressed, it travels compressed and the worker's capped inflation
+    # finds it too large without inflating it all
+    (record,) = iter_pages([(str(path), Kind.HTML)], max_bytes=1 << 20)
+    assert record.compressed and record.body == path.read_bytes()
+    outcome = process_record(record, max_bytes=1 << 20)
+    assert outcome.discard is not None and outcome.discard["reason"] == "too_large"
 
 
 def test_jsonl_base64_body_is_bytes_and_text_html_is_text(corpus: Corpus) -> None:

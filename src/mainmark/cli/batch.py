@@ -17,7 +17,7 @@ from mainmark.cli.flags import (
 from mainmark.errors import InputError
 from mainmark.ingest.fetch import read_url_list
 from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, DEFAULT_PAGE_TIMEOUT
-from mainmark.ingest.run import BatchSettings, run_batch
+from mainmark.ingest.run import EXIT_WRITE_FAILED, BatchSettings, run_batch
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
 
@@ -77,5 +77,9 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         sys.stderr.write(f"mainmark batch: {exc}\n")
         return EXIT_BAD_INPUT
+    except OSError as exc:  # the disk filled up, the folder went away: one line, resumable
+        sys.stderr.write(f"mainmark batch: cannot write to {args.out}: "
+                         f"{exc.strerror or exc}; fix it, then run again with --resume\n")
+        return EXIT_WRITE_FAILED
     sys.stderr.write(result.summary)
     return result.exit_code

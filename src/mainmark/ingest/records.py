@@ -12,13 +12,15 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from enum import Enum
 from typing import Any
 
-from mainmark.ingest.budget import PageTimeout, time_limit
+from mainmark.budget import PageTimeout, time_limit
+from mainmark.errors import TimeBudgetExceeded
 from mainmark.model import Document
 from mainmark.options import DEFAULT_OPTIONS, Options
 from mainmark.pipeline import extract
@@ -36,7 +38,11 @@ class Reason(str, Enum):
     """Why a page produced no document: the closed vocabulary of ``discards.jsonl``."""
 
     NON_HTML = "non_html"  # PDF, image, JSON, ... by content type or by its bytes
-    DECODE_ERROR = "decode_error"  # the container could not yield the page (truncated, bad JSON)
+    DECODE_ERROR = "decode_error"  # the container could not yield the page (bad gzip, base64)
+    TRUNCATED = "truncated"  # the input ends inside this record (an interrupted download)
+    BAD_RECORD = "bad_record"  # a WARC record whose framing is wrong (Content-Length); resynced
+    BAD_LINE = "bad_line"  # a JSONL line that is not a JSON object (or nests past any limit)
+    SYMLINK_LOOP = "symlink_loop"  # a link in an input folder that resolves to itself
     PARSE_ERROR = "parse_error"  # lxml could not build a tree from the text
     EMPTY_CONTENT = "empty_content"  # parsed, but no main content was found
     TOO_LARGE = "too_large"  # above the batch size cap
@@ -87,6 +93,9 @@ class PageRecord:
     problem: tuple[Reason, str] | None = None
     #: Where the body came from after redirects (fetched pages); links resolve against it.
     final_url: str | None = None
+    #: ``body`` is still gzip-compressed: the worker inflates it, capped, so a gzip bomb
+    #: costs the parent nothing and a worker only ``max_bytes`` of inflation.
+    compressed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +115,21 @@ def sha256_of(body: bytes | str) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
-def doc_id(url: str | None, content_sha256: str) -> str:
-    """Stable id of a page: equal url and bytes give the same id on any machine."""
-    return hashlib.sha256(f"{url or ''}\n{content_sha256}".encode()).hexdigest()[:16]
+def doc_id(url: str | None, content_sha256: str, location: Location | None = None) -> str:
+    """Stable id of a page: the input it came from (file, line, offset), its url and bytes.
+
+    The location is part of it: two identical files at two paths are two pages of the
+    input, and must stay two documents (and two ``--resume`` keys).
+    """
+    where = "" if location is None else input_identity(location)
+    key = f"{where}\n{url or ''}\n{content_sha256}"
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def input_identity(location: Location | dict[str, Any]) -> str:
+    """Where a page sits in the input, as one string: what ``--resume`` keys on."""
+    loc = location.to_dict() if isinstance(location, Location) else location
+    return f"{loc.get('file')}\x00{loc.get('line')}\x00{loc.get('offset')}"
 
 
 def timeout_detail(budget: float | None) -> str:
@@ -128,22 +149,47 @@ def process_record(
     opts = options or DEFAULT_OPTIONS
     if record.problem is not None:
         return _discard(record, record.problem[0], record.problem[1])
+    if record.compressed:
+        record, problem = inflate(record, max_bytes)
+        if problem is not None:
+            return _discard(record, *problem)
     if record.size > max_bytes:
         return _discard(record, Reason.TOO_LARGE, f"{record.size} bytes > cap of {max_bytes}")
     why_not_html = non_html_reason(record)
     if why_not_html:
         return _discard(record, Reason.NON_HTML, why_not_html)
+    if opts.time_budget is not None:  # extract() enforces it: one timer, never nested
+        time_budget = opts.time_budget
     try:
-        with time_limit(time_budget):
+        with time_limit(None if opts.time_budget is not None else time_budget):
             doc = extract(record.body, url=record.final_url or record.url,
                           headers=_headers(record), options=opts)
             if not doc.markdown:
                 return _empty_discard(record, doc)
             return _rows(record, doc, opts)
-    except PageTimeout:
+    except (PageTimeout, TimeBudgetExceeded):
         return _discard(record, Reason.TIMEOUT, timeout_detail(time_budget))
     except Exception as exc:  # per-page isolation: any bug becomes an audited discard
         return _discard(record, Reason.EXTRACTOR_ERROR, f"{type(exc).__name__}: {exc}")
+
+
+def inflate(record: PageRecord, max_bytes: int) -> tuple[PageRecord, tuple[Reason, str] | None]:
+    """A compressed record's body inflated, stopping one byte past ``max_bytes``: a
+    bomb is known to be too large after ``max_bytes`` of work, not after all of it."""
+    raw = record.body if isinstance(record.body, bytes) else b""
+    inflater = zlib.decompressobj(31)
+    try:
+        body = inflater.decompress(raw, max_bytes + 1)
+    except zlib.error as exc:
+        return record, (Reason.DECODE_ERROR, f"cannot read file: bad gzip data: {exc}")
+    if len(body) > max_bytes:
+        return record, (Reason.TOO_LARGE,
+                        f"gzip inflates past the cap of {max_bytes} bytes "
+                        f"({len(raw)} bytes compressed)")
+    if not inflater.eof:
+        return record, (Reason.TRUNCATED, f"gzip data ends early after {len(body)} bytes")
+    return replace(record, body=body, size=len(body), content_sha256=sha256_of(body),
+                   compressed=False), None
 
 
 # ----------------------------------------------------------------------------- non-HTML
@@ -207,7 +253,7 @@ def _empty_discard(record: PageRecord, doc: Document) -> Outcome:
 def _discard(record: PageRecord, reason: Reason, detail: str) -> Outcome:
     row = {
         "url": record.url,
-        "doc_id": doc_id(record.url, record.content_sha256),
+        "doc_id": doc_id(record.url, record.content_sha256, record.location),
         "reason": reason.value,
         "detail": detail[:_DETAIL_LIMIT],
         "location": record.location.to_dict(),
@@ -225,7 +271,7 @@ _WORD = re.compile(r"\w+")
 def _rows(record: PageRecord, doc: Document, options: Options) -> Outcome:
     from mainmark.chunks.tokens import get_tokenizer
 
-    ident = doc_id(record.url, doc.stamp.content_sha256)
+    ident = doc_id(record.url, doc.stamp.content_sha256, record.location)
     record_dict = doc.to_dict()
     chunks = tuple(
         {**c.to_dict(), "url": record.url, "doc_id": ident} for c in doc.chunks
@@ -272,6 +318,7 @@ def record_to_row(record: PageRecord) -> dict[str, Any]:
         "content_sha256": record.content_sha256,
         "problem": json.dumps([record.problem[0].value, record.problem[1]])
         if record.problem else None,
+        "compressed": record.compressed,
     }
 
 
@@ -305,6 +352,7 @@ def record_from_row(row: Mapping[str, Any]) -> PageRecord:
         fetched_at=_opt_str(row.get("fetched_at")),
         problem=(Reason(problem_pair[0]), str(problem_pair[1])) if problem_pair else None,
         final_url=_opt_str(row.get("final_url")),
+        compressed=bool(row.get("compressed")),
     )
 
 

@@ -1,12 +1,15 @@
-"""``--resume``: which pages a previous run already accounted for, by url + content hash.
+"""``--resume``: which pages a previous run already accounted for, by input identity.
 
 A page is done when its document or its discard was written (a discard is a final
-answer too: re-running a PDF will not make it HTML). Keys are kept as 16-byte
-digests, about 80 bytes per page in memory: ten million pages fit in under a GB.
+answer too: re-running a PDF will not make it HTML). A page is known by where it sits
+in the input (file, JSONL line, WARC offset), not by its content: two identical files
+at two paths are two pages. Keys are kept as 16-byte digests, about 80 bytes per page
+in memory: ten million pages fit in under a GB.
 
 Before appending, the JSONL files are repaired: a run killed hard (not Ctrl-C,
 which stops between pages) can leave a half-written last line, or chunk lines
-whose document line never made it; both are cut so the page is simply redone.
+whose document line never made it; both are cut so the page is simply redone. A
+document whose chunks are not all on disk is dropped with them, for the same reason.
 """
 
 from __future__ import annotations
@@ -14,32 +17,35 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from mainmark.ingest.records import Location, input_identity
 from mainmark.ingest.writers import CHUNKS, DISCARDS, DOCUMENTS, parquet_parts
 
 
-def resume_key(url: str | None, content_sha256: str) -> bytes:
-    return hashlib.blake2b(f"{url or ''}\n{content_sha256}".encode(), digest_size=16).digest()
+def resume_key(location: Location | dict[str, Any]) -> bytes:
+    """The key of one page of the input: its file, line and offset."""
+    raw = input_identity(location).encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(raw, digest_size=16).digest()
 
 
 def load_done(out_dir: str, fmt: str) -> set[bytes]:
     """Keys of every page already written to ``out_dir`` (documents and discards)."""
     done: set[bytes] = set()
     for row in _jsonl_rows(os.path.join(out_dir, f"{DISCARDS}.jsonl")):
-        done.add(resume_key(row.get("url"), str(row.get("content_sha256", ""))))
+        done.add(resume_key(row.get("location") or {}))
     if fmt == "parquet":
         import pyarrow.parquet as pq
 
         for path in parquet_parts(out_dir, DOCUMENTS):
-            table = pq.read_table(path, columns=["url", "stamp"])
-            for url, stamp in zip(table.column("url").to_pylist(),
-                                  table.column("stamp").to_pylist(), strict=True):
-                done.add(resume_key(url, stamp["content_sha256"]))
+            table = pq.read_table(path, columns=["location"])
+            for location in table.column("location").to_pylist():
+                done.add(resume_key(location or {}))
     else:
         for row in _jsonl_rows(os.path.join(out_dir, f"{DOCUMENTS}.jsonl")):
-            done.add(resume_key(row.get("url"), row["stamp"]["content_sha256"]))
+            done.add(resume_key(row.get("location") or {}))
     return done
 
 
@@ -84,16 +90,29 @@ def _cut_partial_line(path: str) -> None:
 
 
 def _drop_orphan_chunks(out_dir: str) -> None:
-    """Remove chunk lines of pages without a document line (rewrites only when needed)."""
+    """Keep only complete pages: a document with all its chunks (rewrites only when needed).
+
+    Chunk lines of a page without a document line are dropped; a document line whose
+    chunks are not all there (its ``counts.chunks``) is dropped with what it has.
+    """
     chunks_path = os.path.join(out_dir, f"{CHUNKS}.jsonl")
-    if not os.path.exists(chunks_path):
+    docs_path = os.path.join(out_dir, f"{DOCUMENTS}.jsonl")
+    have = Counter(row.get("doc_id") for row in _jsonl_rows(chunks_path))
+    wanted = {row["doc_id"]: int((row.get("counts") or {}).get("chunks", 0))
+              for row in _jsonl_rows(docs_path)}
+    complete = {i for i, n in wanted.items() if have.get(i, 0) >= n}
+    if len(complete) < len(wanted):
+        _keep_lines(docs_path, complete)
+    if any(i not in complete for i in have):
+        _keep_lines(chunks_path, complete)
+
+
+def _keep_lines(path: str, ids: set[str]) -> None:
+    if not os.path.exists(path):
         return
-    ids = {row["doc_id"] for row in _jsonl_rows(os.path.join(out_dir, f"{DOCUMENTS}.jsonl"))}
-    if all(row.get("doc_id") in ids for row in _jsonl_rows(chunks_path)):
-        return
-    tmp = chunks_path + ".tmp"
-    with open(chunks_path, encoding="utf-8") as src, open(tmp, "w", encoding="utf-8") as dst:
+    tmp = path + ".tmp"
+    with open(path, encoding="utf-8") as src, open(tmp, "w", encoding="utf-8") as dst:
         for line in src:
             if json.loads(line).get("doc_id") in ids:
                 dst.write(line)
-    os.replace(tmp, chunks_path)
+    os.replace(tmp, path)

@@ -9,6 +9,7 @@ file valid and a ``--resume`` away from completion.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib.util
 import os
@@ -40,6 +41,8 @@ from mainmark.ingest.writers import (
 from mainmark.options import DEFAULT_OPTIONS, Options
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 130
+#: A write failed (full disk, vanished folder): the run stops, resumable (EX_IOERR).
+EXIT_WRITE_FAILED = 74
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +175,13 @@ def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Option
                 sink.write(outcome)
                 tally.add(outcome)
                 bar.update()
-        finally:
+        except OSError:  # a full disk: closing fails too, and must not hide the first error
+            with contextlib.suppress(OSError):
+                sink.close()
+            raise
+        else:
             sink.close()
+        finally:
             bar.finish()
     stopped = interrupted.is_set()
     return BatchResult(tally.documents, tally.discards, tally.skipped, tally.chunks,
@@ -183,7 +191,7 @@ def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Option
 def _not_done(records: Iterable[PageRecord], done: set[bytes], tally: Tally
               ) -> Iterator[PageRecord]:
     for record in records:
-        if done and resume_key(record.url, record.content_sha256) in done:
+        if done and resume_key(record.location) in done:
             tally.skipped += 1
             continue
         yield record

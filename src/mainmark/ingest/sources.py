@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import errno
 import glob
 import gzip
 import json
@@ -40,6 +41,7 @@ class Kind(str, Enum):
     JSONL = "jsonl"
     WARC = "warc"
     OTHER = "other"
+    LOOP = "loop"  # a symbolic link that resolves to itself: one discard, then go on
 
 
 def expand_inputs(inputs: Sequence[str], *, exclude: str | None = None
@@ -54,12 +56,14 @@ def expand_inputs(inputs: Sequence[str], *, exclude: str | None = None
     found: list[tuple[str, Kind]] = []
     for arg in inputs:
         if os.path.isdir(arg):
-            for path in _walk(arg):
+            for path, looped in _walk(arg):
                 if skip and os.path.realpath(path).startswith(skip):
                     continue
-                kind = sniff(path, in_directory=True)
+                kind = Kind.LOOP if looped else sniff(path, in_directory=True)
                 if kind is not Kind.OTHER:
                     found.append((path, kind))
+        elif _is_loop(arg):
+            found.append((arg, Kind.LOOP))
         elif os.path.exists(arg):
             kind = sniff(arg)
             found.append((arg, Kind.HTML if kind is Kind.OTHER else kind))
@@ -73,8 +77,9 @@ def expand_inputs(inputs: Sequence[str], *, exclude: str | None = None
     return found
 
 
-def _walk(top: str) -> Iterator[str]:
-    """Files under ``top`` in sorted order, iteratively, not following directory links."""
+def _walk(top: str) -> Iterator[tuple[str, bool]]:
+    """Files under ``top`` in sorted order, iteratively, not following directory links;
+    ``(path, True)`` for a link that loops (it is reported, not a reason to stop)."""
     stack = [top]
     while stack:
         current = stack.pop()
@@ -84,11 +89,29 @@ def _walk(top: str) -> Iterator[str]:
             continue
         subdirs = []
         for entry in entries:
+            if entry.name.startswith("."):
+                continue
             if entry.is_dir(follow_symlinks=False):
                 subdirs.append(entry.path)
-            elif entry.is_file() and not entry.name.startswith("."):
-                yield entry.path
+                continue
+            try:
+                if entry.is_file():
+                    yield entry.path, False
+            except OSError:
+                if _is_loop(entry.path):
+                    yield entry.path, True
         stack.extend(reversed(subdirs))
+
+
+def _is_loop(path: str) -> bool:
+    """A symbolic link whose resolution never ends (``ELOOP``)."""
+    if not os.path.islink(path):
+        return False
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def sniff(path: str, *, in_directory: bool = False) -> Kind:
@@ -97,11 +120,7 @@ def sniff(path: str, *, in_directory: bool = False) -> Kind:
     Inside a directory a ``{`` file must also mention a page field near its start to
     be JSONL, so a stray ``package.json`` is not read as a thousand bad pages.
     """
-    try:
-        with _open(path) as stream:
-            head = stream.read(4096)
-    except (OSError, EOFError, zlib.error):
-        head = b""
+    head = _peek(path)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"WARC/"):
         return Kind.WARC
@@ -113,6 +132,23 @@ def sniff(path: str, *, in_directory: bool = False) -> Kind:
     if name.endswith(_HTML_SUFFIXES) or stripped[:1] == b"<":
         return Kind.HTML
     return Kind.OTHER
+
+
+def _peek(path: str, size: int = 4096) -> bytes:
+    """The first ``size`` bytes of the file, gunzipped when it is gzip, as far as they
+    can be read: a truncated ``.warc.gz`` must still sniff as a WARC."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(1 << 16)
+    except OSError:
+        return b""
+    if raw[:2] != b"\x1f\x8b":
+        return raw[:size]
+    inflater = zlib.decompressobj(31)
+    try:
+        return inflater.decompress(raw, size)
+    except zlib.error:
+        return b""
 
 
 def _open(path: str) -> IO[bytes]:
@@ -129,7 +165,10 @@ def iter_pages(
 ) -> Iterator[PageRecord]:
     """Stream the page records of every input file, in order."""
     for path, kind in files:
-        if kind is Kind.WARC:
+        if kind is Kind.LOOP:
+            yield problem_record(None, Location(path), Reason.SYMLINK_LOOP,
+                                 "symbolic link loop: the link resolves to itself")
+        elif kind is Kind.WARC:
             from mainmark.ingest.warc import read_warc
 
             yield from read_warc(path, max_bytes=max_bytes)
@@ -140,14 +179,16 @@ def iter_pages(
 
 
 def read_html_file(path: str, *, max_bytes: int) -> PageRecord:
-    """One file, one page; a broken gzip becomes a ``decode_error`` record."""
+    """One file, one page. A gzipped file travels compressed: the worker inflates it
+    under the cap (:func:`~mainmark.ingest.records.inflate`), not this process."""
     location = Location(path)
     try:
-        with _open(path) as stream:
+        with open(path, "rb") as stream:
             body, size, sha = read_capped(stream, max_bytes)
-    except (OSError, EOFError, zlib.error) as exc:
+    except OSError as exc:
         return problem_record(None, location, Reason.DECODE_ERROR, f"cannot read file: {exc}")
-    return PageRecord(None, body or b"", location, size, sha)
+    gzipped = body is not None and body[:2] == b"\x1f\x8b"
+    return PageRecord(None, body or b"", location, size, sha, compressed=gzipped)
 
 
 # ----------------------------------------------------------------------------- JSONL
@@ -169,7 +210,8 @@ def read_jsonl(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
             try:
                 line = stream.readline(line_limit)
             except (OSError, EOFError, zlib.error) as exc:
-                yield problem_record(None, location, Reason.DECODE_ERROR, f"unreadable: {exc}")
+                reason = Reason.TRUNCATED if isinstance(exc, EOFError) else Reason.DECODE_ERROR
+                yield problem_record(None, location, reason, f"unreadable: {exc}")
                 return
             if not line:
                 return
@@ -196,11 +238,15 @@ def _jsonl_record(line: bytes, location: Location) -> PageRecord:
     try:
         obj = json.loads(line)
     except ValueError as exc:
-        return problem_record(None, location, Reason.DECODE_ERROR, f"invalid JSON: {exc}",
-                        size=len(line), sha=sha256_of(line))
+        return problem_record(None, location, Reason.BAD_LINE, f"invalid JSON: {exc}",
+                              size=len(line), sha=sha256_of(line))
+    except RecursionError:
+        return problem_record(None, location, Reason.BAD_LINE,
+                              "JSON nested deeper than the parser's recursion limit",
+                              size=len(line), sha=sha256_of(line))
     if not isinstance(obj, dict):
-        return problem_record(None, location, Reason.DECODE_ERROR, "JSONL line is not an object",
-                        size=len(line), sha=sha256_of(line))
+        return problem_record(None, location, Reason.BAD_LINE, "JSONL line is not an object",
+                              size=len(line), sha=sha256_of(line))
     url = obj.get("url") if isinstance(obj.get("url"), str) else None
     try:
         body = _jsonl_body(obj)

@@ -1,11 +1,17 @@
 """Outcomes to files: ``documents``, ``chunks`` (JSONL or Parquet) and ``discards.jsonl``.
 
-Each page is written as a unit, chunks before their document: the document line is
-the commit mark that ``--resume`` trusts, so a page whose document line exists is
-complete. The Parquet schemas are derived from the model's dataclasses rather than
-inferred from the first rows, so a first batch full of ``None`` cannot fix a column
-to the wrong type, and a field added to :class:`~mainmark.model.Chunk` appears as a
-column without editing this file.
+Each page is written as a unit, chunks before their document: the chunk lines are
+flushed to the operating system before the document line is written, so the document
+line is a commit mark: after a ``kill -9`` a document on disk always has its chunks,
+and chunks without their document are dropped by ``--resume``. Text the pipeline
+produced is always writable: a lone surrogate (a JSONL ``url`` may hold one) is written
+as its JSON escape (backslash, ``u``, four hex digits), which reads back as the same
+string (Parquet, which holds UTF-8 only, gets U+FFFD instead).
+
+The Parquet schemas are derived from the model's dataclasses rather than inferred from
+the first rows, so a first batch full of ``None`` cannot fix a column to the wrong
+type, and a field added to :class:`~mainmark.model.Chunk` appears as a column without
+editing this file.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from typing import IO, Any, Protocol
 
 from mainmark.ingest.records import Outcome
@@ -20,6 +27,7 @@ from mainmark.model import Chunk, EncodingInfo, Link, Metadata, Stamp
 
 DOCUMENTS, CHUNKS, DISCARDS = "documents", "chunks", "discards"
 _ROWS_PER_GROUP = 2048
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Sink(Protocol):
@@ -32,13 +40,20 @@ def _dumps(row: dict[str, Any]) -> str:
     return json.dumps(row, ensure_ascii=False, sort_keys=False) + "\n"
 
 
+def open_jsonl(path: str, mode: str) -> IO[str]:
+    """A JSONL output file: UTF-8, lone surrogates written as their JSON escapes (the
+    only characters ``json.dumps(ensure_ascii=False)`` leaves that UTF-8 cannot hold;
+    ``backslashreplace`` writes exactly the escape JSON defines for them)."""
+    return open(path, mode, encoding="utf-8", errors="backslashreplace")
+
+
 class JsonlSink:
     """documents.jsonl + chunks.jsonl + discards.jsonl, appended to when resuming."""
 
     def __init__(self, out_dir: str, *, append: bool) -> None:
         mode = "a" if append else "w"
         self._files: dict[str, IO[str]] = {
-            name: open(os.path.join(out_dir, f"{name}.jsonl"), mode, encoding="utf-8")  # noqa: SIM115
+            name: open_jsonl(os.path.join(out_dir, f"{name}.jsonl"), mode)
             for name in (DOCUMENTS, CHUNKS, DISCARDS)
         }
 
@@ -48,6 +63,7 @@ class JsonlSink:
             return
         if outcome.chunks:
             self._files[CHUNKS].write("".join(_dumps(c) for c in outcome.chunks))
+            self._files[CHUNKS].flush()  # the chunks reach the OS before their commit mark
         if outcome.document is not None:
             self._files[DOCUMENTS].write(_dumps(outcome.document))
 
@@ -73,8 +89,8 @@ class ParquetSink:
                        else os.path.join(out_dir, f"{name}.parquet") for name in self._schemas}
         self._writers: dict[str, Any] = {}
         self._buffers: dict[str, list[dict[str, Any]]] = {name: [] for name in self._schemas}
-        self._discards = open(os.path.join(out_dir, f"{DISCARDS}.jsonl"),  # noqa: SIM115
-                              "a" if append else "w", encoding="utf-8")
+        self._discards = open_jsonl(os.path.join(out_dir, f"{DISCARDS}.jsonl"),
+                                    "a" if append else "w")
         if not append:
             for name in self._schemas:  # an earlier resumed run may have left parts behind
                 for stale in _parts(out_dir, name)[1:]:
@@ -194,7 +210,21 @@ def to_table(rows: list[dict[str, Any]], schema: Any) -> Any:
 
     fixed = [{name: _conform(row.get(name), schema.field(name).type)
               for name in schema.names if name in row} for row in rows]
-    return pa.Table.from_pylist(fixed, schema=schema)
+    try:
+        return pa.Table.from_pylist(fixed, schema=schema)
+    except (UnicodeError, pa.ArrowException):  # a lone surrogate: Arrow holds UTF-8 only
+        return pa.Table.from_pylist([_scrub(row) for row in fixed], schema=schema)
+
+
+def _scrub(value: Any) -> Any:
+    """``value`` with every lone surrogate replaced by U+FFFD, recursively."""
+    if isinstance(value, str):
+        return value if value.isascii() else _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {k: _scrub(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_scrub(v) for v in value]
+    return value
 
 
 def _conform(value: Any, typ: Any) -> Any:
