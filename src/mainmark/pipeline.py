@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import re
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from urllib.parse import urlsplit
@@ -122,11 +123,17 @@ def _extract(
     )
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _usable_url(url: str | None, warnings: list[str]) -> str | None:
     """``url``, or ``None`` (with a warning) when no stage could read it: a malformed
     host (``http://[::1``) makes every later ``urlsplit`` raise."""
     if url is None:
         return None
+    if not url.isascii() and _SURROGATE.search(url):  # lxml cannot take it as a base URL
+        warnings.append("url held lone surrogates: replaced with U+FFFD")
+        url = _SURROGATE.sub("\ufffd", url)
     try:
         parts = urlsplit(url)
         _ = parts.hostname, parts.port

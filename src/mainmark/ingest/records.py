@@ -176,18 +176,25 @@ def process_record(
 def inflate(record: PageRecord, max_bytes: int) -> tuple[PageRecord, tuple[Reason, str] | None]:
     """A compressed record's body inflated, stopping one byte past ``max_bytes``: a
     bomb is known to be too large after ``max_bytes`` of work, not after all of it."""
-    raw = record.body if isinstance(record.body, bytes) else b""
-    inflater = zlib.decompressobj(31)
-    try:
-        body = inflater.decompress(raw, max_bytes + 1)
-    except zlib.error as exc:
-        return record, (Reason.DECODE_ERROR, f"cannot read file: bad gzip data: {exc}")
-    if len(body) > max_bytes:
-        return record, (Reason.TOO_LARGE,
-                        f"gzip inflates past the cap of {max_bytes} bytes "
-                        f"({len(raw)} bytes compressed)")
-    if not inflater.eof:
-        return record, (Reason.TRUNCATED, f"gzip data ends early after {len(body)} bytes")
+    rest = record.body if isinstance(record.body, bytes) else b""
+    parts: list[bytes] = []
+    size = 0
+    while rest:  # a gzip file may hold several members, one after the other
+        inflater = zlib.decompressobj(31)
+        try:
+            part = inflater.decompress(rest, max_bytes + 1 - size)
+        except zlib.error as exc:
+            return record, (Reason.DECODE_ERROR, f"cannot read file: bad gzip data: {exc}")
+        parts.append(part)
+        size += len(part)
+        if size > max_bytes or inflater.unconsumed_tail:
+            return record, (Reason.TOO_LARGE,
+                            f"gzip inflates past the cap of {max_bytes} bytes "
+                            f"({len(record.body)} bytes compressed)")
+        if not inflater.eof:
+            return record, (Reason.TRUNCATED, f"gzip data ends early after {size} bytes")
+        rest = inflater.unused_data if inflater.unused_data[:2] == b"\x1f\x8b" else b""
+    body = b"".join(parts)
     return replace(record, body=body, size=len(body), content_sha256=sha256_of(body),
                    compressed=False), None
 

@@ -16,6 +16,8 @@ file ends inside it.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import zlib
@@ -70,7 +72,7 @@ def read_warc(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
         stop = yield from _read_from(path, offset, max_bytes, pending, gzipped)
         if stop.read_any:
             pending = None
-        if stop.error is None and stop.offset >= size:
+        if stop.error is None and _clean_end(path, stop.offset, size):
             return
         if pending is None:
             detail = stop.error or (f"{size - stop.offset} bytes after the last complete "
@@ -114,18 +116,23 @@ def _read_from(path: str, base: int, max_bytes: int, pending: _Damage | None,
                     return _Stop(read_any, held.location.offset,
                                  f"Content-Length does not end the record ({error})", held.url)
                 return _Stop(read_any, end, error)
-            page, damage = _page(record, path, max_bytes, iterator, base, gzipped)
+            errors = iterator.err_count
+            with contextlib.redirect_stderr(io.StringIO()):  # its warning: ours is a discard
+                page, damage = _page(record, path, max_bytes, iterator, base, gzipped)
+                offset = iterator.get_record_offset()
+                length = iterator.get_record_length()
+            if damage is None and iterator.err_count > errors:
+                damage = "Content-Length does not end the record (no blank line after it)"
             if damage is not None:
                 if held is not None:
                     yield held
-                return _Stop(read_any, base + iterator.get_record_offset(), damage,
-                             record_url(record))
+                return _Stop(read_any, offset, damage, record_url(record))
             if not read_any and pending is not None:
                 yield problem_record(pending.url, Location(path, offset=pending.offset),
                                      Reason.BAD_RECORD,
                                      f"damaged WARC record skipped: {pending.detail}")
             read_any = True
-            end = base + iterator.get_record_offset() + iterator.get_record_length()
+            end = offset + length
             if held is not None:
                 yield held
                 held = None
@@ -157,6 +164,17 @@ def _next_record_start(path: str, start: int, gzipped: bool) -> int | None:
                     return pos + found
                 at = found + 1
             pos += _SCAN_BLOCK
+
+
+def _clean_end(path: str, offset: int, size: int) -> bool:
+    """Nothing but the blank lines that close a plain WARC's last record is left."""
+    if offset >= size:
+        return True
+    if size - offset > 16:
+        return False
+    with open(path, "rb") as stream:
+        stream.seek(offset)
+        return not stream.read().strip(b"\r\n")
 
 
 def _header_at(stream: Any, offset: int) -> bool:
@@ -207,7 +225,7 @@ def _page(record: Any, path: str, max_bytes: int, iterator: Any, base: int, gzip
         body, size, sha = read_capped(record.content_stream(), max_bytes)
         missing = int(getattr(record.raw_stream, "limit", 0) or 0)
     except Exception as exc:  # bad chunked or content encoding inside the record
-        location = Location(path, offset=base + iterator.get_record_offset())
+        location = Location(path, offset=iterator.get_record_offset())
         return problem_record(url, location, Reason.DECODE_ERROR,
                               f"unreadable payload: {type(exc).__name__}: {exc}"), None
     if missing > 0:
@@ -216,6 +234,6 @@ def _page(record: Any, path: str, max_bytes: int, iterator: Any, base: int, gzip
         return None, "Content-Length runs over the next record's header"
     if record.rec_type not in _PAGE_TYPES or (url or "").startswith("dns:"):
         return None, None
-    location = Location(path, offset=base + iterator.get_record_offset())
+    location = Location(path, offset=iterator.get_record_offset())
     return PageRecord(url, body or b"", location, size, sha, headers,
                       content_type=content_type, fetched_at=fetched_at), None
