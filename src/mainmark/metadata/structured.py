@@ -52,8 +52,6 @@ _ITEMSCOPE = etree.XPath("//*[@itemscope]")
 #: Items nested deeper than this are generated junk: extruct's property search costs the
 #: subtree size times the nesting for every item, cubic in a tower of nested items.
 _MAX_ITEM_DEPTH = 24
-_TOO_NESTED = etree.XPath(f"//*[@itemscope][count(ancestor::*[@itemscope]) >= {_MAX_ITEM_DEPTH}]"
-                          "[1]")
 _HEAD_PROPERTY_META = etree.XPath(
     "/html/head/meta[@property and @content] | /html/body/meta[@property and @content]"
 )
@@ -206,7 +204,7 @@ def _read_microdata(page: Page, out: Structured) -> None:
     if len(scopes) > _MAX_ITEMSCOPES:
         out.warnings.append(f"microdata skipped: {len(scopes)} items")
         return
-    if len(scopes) >= _MAX_ITEM_DEPTH and _TOO_NESTED(page.root):
+    if len(scopes) >= _MAX_ITEM_DEPTH and _too_nested(scopes):
         out.warnings.append(f"microdata skipped: items nested over {_MAX_ITEM_DEPTH} deep")
         return
     try:
@@ -215,6 +213,26 @@ def _read_microdata(page: Page, out: Structured) -> None:
         out.warnings.append(f"microdata skipped: {type(exc).__name__}")
         return
     out.microdata.extend(d for d in (_as_jsonld(item) for item in items) if d)
+
+
+def _too_nested(scopes: list[HtmlElement]) -> bool:
+    """Some item sits inside :data:`_MAX_ITEM_DEPTH` others. Linear: each element's count
+    of enclosing items is computed once and reused by every item below it."""
+    depth: dict[HtmlElement, int] = {}
+    for scope in scopes:
+        chain = []
+        el = scope.getparent()
+        while el is not None and el not in depth:
+            chain.append(el)
+            el = el.getparent()
+        above = depth[el] if el is not None else 0
+        for node in reversed(chain):
+            above += node.get("itemscope") is not None
+            depth[node] = above
+        depth[scope] = above + 1
+        if above + 1 > _MAX_ITEM_DEPTH:
+            return True
+    return False
 
 
 def _as_jsonld(item: Any) -> dict[str, Any]:
