@@ -29,9 +29,9 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from mainmark.cli.main import main
 from mainmark.ingest import writers
-from mainmark.ingest.run import EXIT_WRITE_FAILED, BatchSettings, run_batch
-from mainmark.options import Options
+from mainmark.ingest.run import EXIT_WRITE_FAILED
 
 _MAX_PAGE_BYTES = 4 * 1024 * 1024
 
@@ -191,13 +191,13 @@ def test_kill_9_at_random_points_then_resume(crawl: tuple[list[str], int, Path],
 def test_a_full_disk_ends_in_one_line(crawl: tuple[list[str], int, Path], tmp_path: Path,
                                       monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    inputs = [str(Path(crawl[0][0]) / "page0.html")]
+    page = str(Path(crawl[0][0]) / "page0.html")
 
     def full(self: object, outcome: object) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(writers.JsonlSink, "write", full)
-    code = run_batch(inputs, BatchSettings(out=str(tmp_path / "out")), Options())
+    code = main(["batch", page, "--out", str(tmp_path / "out"), "--workers", "1"])
     err = capsys.readouterr().err
     assert code == EXIT_WRITE_FAILED
     assert err.count("\n") == 1 and "No space left on device" in err and "--resume" in err
