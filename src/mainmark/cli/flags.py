@@ -57,6 +57,9 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
                    help="do not prefix the heading path to each chunk's embed_text")
     g.add_argument("--tokenizer", default="cl100k_base",
                    help="tiktoken encoding name, or hf:PATH to a tokenizer.json")
+    g.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="CPU seconds one page may take (extract fails, batch discards it "
+                        "as timeout); default: none for extract, --page-timeout for batch")
     g.add_argument("--bare-images", action="store_true",
                    help="keep images without alt text, labelled by their file name")
     g.add_argument("--include", action="append", default=[], metavar="CSS",
@@ -105,6 +108,7 @@ def options_from_args(args: argparse.Namespace, **overrides: object) -> Options:
         "overlap_tokens": args.overlap_tokens,
         "contextualize": not args.no_contextualize,
         "tokenizer": args.tokenizer,
+        "time_budget": getattr(args, "time_budget", None),
         "explain": bool(getattr(args, "explain", False)),
         "bare_images": args.bare_images,
         "include": tuple(args.include),
