@@ -164,7 +164,7 @@ def main_entity(
     chosen = None
     for index, entity in enumerate(found):
         kind_rank = rank(entity)
-        if kind_rank == 9:
+        if kind_rank == 9 or _faq_entry(entity):
             continue
         data = entity.data
         own = (
@@ -178,6 +178,22 @@ def main_entity(
         if best is None or key < best:
             best, chosen = key, entity
     return chosen
+
+
+#: What a forum or Q&A question carries and an FAQ entry does not: who asked, when, answers.
+_ASKED = ("author", "dateCreated", "datePublished", "answerCount", "upvoteCount")
+
+
+def _faq_entry(entity: Entity) -> bool:
+    """A question of an FAQ block: the page answers it, but it is not what the page is.
+
+    Service and article pages append an ``FAQPage`` whose ``Question`` items would
+    otherwise outrank the ``WebPage``; a Q&A page's own question names its asker or its
+    answers (``QAPage``/forum markup) and stays a candidate.
+    """
+    if "Question" not in entity.types:
+        return False
+    return not any(entity.data.get(key) for key in _ASKED)
 
 
 def _title_key(text: str) -> str:

@@ -23,6 +23,7 @@ alone is never enough: "Sazerac - all about the classic cocktail" is a headline.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -45,11 +46,18 @@ _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)\s*$")
 _DOMAIN_SKIP = frozenset({"www", "m", "amp", "mobile", "blog", "news", "de", "com", "org", "net"})
 
 
+#: An HTML character reference left in a value: CMSs escape titles before writing them
+#: into JSON-LD or ``content`` attributes, where the parser does not decode them again.
+_ENTITY = re.compile(r"&(?:#\d{2,7}|#x[0-9a-fA-F]{2,6}|[a-zA-Z]{2,8});")
+
+
 def clean_text(text: str | None, limit: int = MAX_TITLE) -> str:
-    """Whitespace collapsed, invisible characters dropped, NFC, capped at ``limit`` characters
-    on a word boundary."""
+    """Whitespace collapsed, invisible characters dropped, character references decoded,
+    NFC, capped at ``limit`` characters on a word boundary."""
     if not text:
         return ""
+    if "&" in text and _ENTITY.search(text):
+        text = html.unescape(text)
     text = _WS.sub(" ", unicodedata.normalize("NFC", drop_invisible(text[: limit * 4]))).strip()
     if len(text) > limit:
         cut = text[:limit].rsplit(" ", 1)[0]
