@@ -61,3 +61,30 @@ def test_an_asked_question_stays_a_candidate() -> None:
     meta = meta_of(doc(ld(question)))
     assert meta.title == "Why does my build fail on ARM?"
     assert meta.author == ("Kim Lee",)
+
+
+ARTICLE = {"@type": "NewsArticle", "headline": "Best Office Chairs for Back Pain Relief"}
+
+
+def test_an_articles_printed_headline_beats_its_search_title() -> None:
+    body = "<article><h1>Best Office Chairs to Prevent Back Pain</h1><p>Text.</p></article>"
+    meta = meta_of(doc(ld(ARTICLE), body))
+    assert meta.title == "Best Office Chairs to Prevent Back Pain"
+    assert meta.sources["title"] == "h1~jsonld"
+
+
+def test_a_blog_name_h1_does_not_replace_the_article_title() -> None:
+    body = "<header><h1>Antoine's Notebook</h1></header><article><p>Text.</p></article>"
+    meta = meta_of(doc(ld(ARTICLE), body))
+    assert meta.title == ARTICLE["headline"]
+
+
+def test_a_service_page_keeps_its_metadata_title() -> None:
+    head = '<meta property="og:title" content="Office Chairs for Back Pain Relief">'
+    body = "<h1>Chairs that end back pain, made for you</h1>"
+    assert meta_of(doc(head, body)).title == "Office Chairs for Back Pain Relief"
+
+
+def test_two_h1s_leave_the_metadata_title() -> None:
+    body = "<h1>Best Office Chairs to Prevent Back Pain</h1><h1>Best Chairs for Gaming</h1>"
+    assert meta_of(doc(ld(ARTICLE), body)).title == ARTICLE["headline"]

@@ -65,6 +65,7 @@ from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.published import DateFields
 from mainmark.metadata.schema import (
     author_names,
+    is_article,
     offer_price,
     price_text,
     resolve,
@@ -148,11 +149,18 @@ class _Extraction(DateFields):
         if text:
             candidates.append(("title", text))
         chosen = choose_title(candidates, [text for _, text in self.h1s],
-                              title_keys(self.site_keys, self.page.url))
+                              title_keys(self.site_keys, self.page.url),
+                              article=self._is_article())
         if chosen is None:
             return None
         self._anchor_title = chosen[0]
         return self._set("title", chosen[0], chosen[1])
+
+    def _is_article(self) -> bool:
+        """The page is one article: its main entity is an article kind, or ``og:type`` says so."""
+        if self.main is not None:
+            return is_article(self.main)
+        return (self._first("og:type") or "").lower() == "article"
 
     # ---- author --------------------------------------------------------------------------
     def _author(self) -> tuple[str, ...]:

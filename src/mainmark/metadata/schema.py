@@ -146,6 +146,11 @@ def rank(entity: Entity) -> int:
     return 9
 
 
+def is_article(entity: Entity) -> bool:
+    """An article kind (news, blog post, report, review...), not a product or a page."""
+    return bool(set(entity.types) & _ARTICLE)
+
+
 def main_entity(
     found: Sequence[Entity], page_urls: Sequence[str | None], titles: Sequence[str] = ()
 ) -> Entity | None:

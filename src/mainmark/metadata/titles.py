@@ -172,9 +172,19 @@ _URLISH = re.compile(r"(?:[a-z][a-z0-9+.-]*:)?//\S+|/[^\s/]*(?:/[^\s/]*)*/?|[\w.
 
 
 def choose_title(
-    candidates: Sequence[tuple[str, str]], h1s: Sequence[str], keys: Sequence[str]
+    candidates: Sequence[tuple[str, str]],
+    h1s: Sequence[str],
+    keys: Sequence[str],
+    *,
+    article: bool = False,
 ) -> tuple[str, str] | None:
-    """(title, source) from trusted-first ``candidates`` and the page's ``h1s``."""
+    """(title, source) from trusted-first ``candidates`` and the page's ``h1s``.
+
+    ``article``: the page is an article (its main entity or ``og:type`` says so), whose one
+    ``<h1>`` is the headline as printed; metadata titles there are rewritten for search
+    results and share cards, so a lone ``<h1>`` on the same story wins (see
+    :func:`_same_story`).
+    """
     cleaned = []
     for source, raw in candidates:
         text = clean_text(raw)
@@ -204,10 +214,37 @@ def choose_title(
                 return h1, f"h1<{source}"
     if cleaned:
         source, text, _ = cleaned[0]
+        if article and len(headings) == 1 and _same_story(headings[0], text, keys):
+            return headings[0], f"h1~{source}"
         return text, source
     if headings:
         return headings[0], "h1"
     return None
+
+
+#: Share of the shorter title's words the other must hold to tell the same story.
+_SAME_STORY = 0.3
+_TITLE_WORD = re.compile(r"\w+")
+
+
+def _title_words(text: str) -> set[str]:
+    return {w for w in _TITLE_WORD.findall(text.casefold()) if len(w) > 2 or w.isdigit()}
+
+
+def _same_story(h1: str, title: str, keys: Sequence[str]) -> bool:
+    """``h1`` words the headline ``title`` tells, rather than naming the site or a section.
+
+    A blog's or forum's ``<h1>`` is its name ("Antoyo's Blog"), a section page's a label
+    ("Details"): they share no words with the article's title. A headline reworded for
+    search ("Best Office Chairs for Back Pain Relief" beside the printed "Best Office
+    Chairs to Prevent Back Pain") shares many.
+    """
+    if is_site_name(h1, keys):
+        return False
+    a, b = _title_words(h1), _title_words(title)
+    if not a or not b:
+        return False
+    return len(a & b) >= _SAME_STORY * min(len(a), len(b))
 
 
 def headline_element(
