@@ -88,3 +88,42 @@ def test_a_service_page_keeps_its_metadata_title() -> None:
 def test_two_h1s_leave_the_metadata_title() -> None:
     body = "<h1>Best Office Chairs to Prevent Back Pain</h1><h1>Best Chairs for Gaming</h1>"
     assert meta_of(doc(ld(ARTICLE), body)).title == ARTICLE["headline"]
+
+
+# ---- authors --------------------------------------------------------------------------------
+def thread(posts: list[tuple[str, str]], attr: bool = False) -> str:
+    items = []
+    for name, text in posts:
+        if attr:
+            items.append(f'<article class="message" data-author="{name}"><p>{text}</p></article>')
+        else:
+            items.append(
+                f'<div class="post"><dl class="postprofile"><dt><a class="username" href="#">'
+                f"{name}</a></dt></dl><div class=\"content\">{text}</div></div>"
+            )
+    return doc("<title>Which drill should I buy? - Workshop Forum</title>",
+               "<h1>Which drill should I buy?</h1>" + "".join(items))
+
+
+def test_thread_author_is_the_first_poster_by_attribute() -> None:
+    html = thread([("lulug30", "Hi all, I need advice."), ("Ann_B", "Get a cordless one.")], True)
+    meta = meta_of(html)
+    assert meta.author == ("lulug30",)
+    assert meta.sources["author"] == "dom:thread-starter"
+
+
+def test_thread_author_is_the_first_poster_by_user_name_class() -> None:
+    html = thread([("Need2KnowLion", "Question text."), ("galitsyn", "An answer.")])
+    assert meta_of(html).author == ("Need2KnowLion",)
+
+
+def test_one_stray_user_name_box_is_not_a_thread() -> None:
+    body = '<h1>Our opening hours</h1><span class="username">visitor42</span><p>Mon-Fri.</p>'
+    assert meta_of(doc("", body)).author == ()
+
+
+def test_a_byline_beats_poster_marks() -> None:
+    html = thread([("lulug30", "a"), ("Ann_B", "b")], True).replace(
+        "</h1>", '</h1><p class="byline">By Jane Doe</p>'
+    )
+    assert meta_of(html).author == ("Jane Doe",)

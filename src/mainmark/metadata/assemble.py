@@ -62,6 +62,7 @@ from urllib.parse import urljoin, urlsplit
 from mainmark.metadata import metafields as mf
 from mainmark.metadata import pagesignals as sig
 from mainmark.metadata.authors import clean_authors
+from mainmark.metadata.posters import thread_starter
 from mainmark.metadata.published import DateFields
 from mainmark.metadata.schema import (
     author_names,
@@ -85,6 +86,9 @@ from mainmark.model import Metadata
 from mainmark.page.parse import Page
 
 _MAX_DOM_AUTHORS = 4
+#: Poster marks that make a page a thread: a first post and at least one reply.
+_THREAD_MARKS = 2
+_DISCUSSION = frozenset({"DiscussionForumPosting", "QAPage", "Question", "SocialMediaPosting"})
 _MAX_DESCRIPTION = 1_000
 
 
@@ -198,6 +202,13 @@ class _Extraction(DateFields):
             # More names than a byline holds: a tag or category list carrying an author class.
             if names and len(names) <= _MAX_DOM_AUTHORS:
                 yield names, f"dom:{signal}"
+        starter, marks = thread_starter(self.root)
+        if starter and (marks >= _THREAD_MARKS or self._is_discussion()):
+            yield starter, "dom:thread-starter"
+
+    def _is_discussion(self) -> bool:
+        """The page is a thread or a question with answers, by its structured data."""
+        return self.main is not None and bool(set(self.main.types) & _DISCUSSION)
 
     # ---- urls, site, language ------------------------------------------------------------
     def _canonical(self) -> str | None:

@@ -1,0 +1,90 @@
+"""Who started a discussion thread: the poster of its first post.
+
+Forum software prints no byline: each post carries its poster's user name, marked up
+by the engine rather than by an editor: a ``data-author``/``data-poster-name``/
+``data-username`` attribute on the post, or a ``username``-classed link or span in the
+post's user box (phpBB, XenForo, vBulletin, MyBB, Invision, Flarum all do one or the
+other). The thread's author is the first such mark in document order; the thread
+header repeats it ("Thread starter ...") before the first post.
+
+User names are handles, not personal names: "lulug30", "Need2KnowLion", "josh_wilmot90".
+They are accepted as one token of word characters, dots, dashes and underscores, which
+the personal-name rules of :mod:`mainmark.metadata.authors` (no digits, capitalised
+words) would reject.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.metadata.authors import clean_authors
+from mainmark.metadata.metafields import elements
+
+#: Attributes whose value is the poster's user name.
+_POSTER_ATTRS = ("data-author", "data-poster-name", "data-username")
+#: One search of the page for poster marks; the marks come first in document order.
+_POSTER_MARKED = etree.XPath(
+    "//*[@data-author or @data-poster-name or @data-username"
+    " or (@class and (contains(@class, 'sername') or contains(@class, 'ser-name')"
+    " or contains(@class, 'serName') or contains(@class, 'User-name')"
+    " or contains(@class, 'post_author') or contains(@class, 'postauthor')))]"
+)
+#: Class tokens of a user-name element (the search above is a cheap first filter).
+_POSTER_CLASS = re.compile(
+    r"(?:^|[\s_-])(?:big)?user-?name(?:$|[\s_-])|(?:^|\s)ips-?username|(?:^|\s)postuser-name"
+    r"|(?:^|\s)post_?author(?:$|\s)",
+    re.IGNORECASE,
+)
+#: A user name: one token (or two, "Eduardo Poças") of word characters and ``.-_``.
+_HANDLE = re.compile(r"^[^\W_][\w.\-]{1,39}$")
+_NOT_A_POSTER = frozenset(
+    {"guest", "anonymous", "deleted", "[deleted]", "admin", "moderator", "user", "username",
+     "unknown", "system"}
+)  # fmt: skip
+_SKIP_TAGS = frozenset({"input", "label", "button", "option", "select", "textarea", "form"})
+_MAX_MARKS = 400
+_MAX_TEXT = 80
+
+
+def thread_starter(root: HtmlElement) -> tuple[tuple[str, ...], int]:
+    """(the first poster's name, how many poster marks the page holds).
+
+    The count tells a thread (several posts, each marked) from a page with one stray
+    ``username`` class (a login box); the caller decides what it needs.
+    """
+    found: tuple[str, ...] = ()
+    marks = 0
+    for el in islice(elements(_POSTER_MARKED, root), _MAX_MARKS):
+        if el.tag in _SKIP_TAGS:
+            continue
+        name = _poster_name(el)
+        if name is None:
+            continue
+        marks += 1
+        if not found:
+            found = (name,)
+    return found, marks
+
+
+def _poster_name(el: HtmlElement) -> str | None:
+    for attr in _POSTER_ATTRS:
+        value = el.get(attr)
+        if value is not None:
+            return _as_name(value)
+    if not _POSTER_CLASS.search(el.get("class") or ""):
+        return None
+    return _as_name(" ".join(el.text_content().split()))
+
+
+def _as_name(text: str) -> str | None:
+    text = text.strip().lstrip("@").strip()
+    if not text or len(text) > _MAX_TEXT or text.casefold() in _NOT_A_POSTER:
+        return None
+    if _HANDLE.match(text):
+        return text
+    names = clean_authors([text])
+    return names[0] if len(names) == 1 else None
