@@ -25,6 +25,14 @@ from mainmark.metadata.authors import clean_authors
         ("Perry Bacon Jr.", ("Perry Bacon Jr.",)),
         ("Ann; Bob & Cy", ("Ann", "Bob", "Cy")),
         ("Redaktion", ("Redaktion",)),
+        ("Von R. R. am", ("R. R.",)),
+        ("Jane Doe am 29.12.2010, 13:36 Uhr", ("Jane Doe",)),
+        ("by jdoe on August 3, 2019", ("jdoe",)),
+        ("Von Tomas Muster Fr, 18. Oktober 2019", ("Tomas Muster",)),
+        ("Anh Do, 3.4.2020", ("Anh Do",)),
+        ("By: Mia Example on 4 Aug 2021", ("Mia Example",)),
+        ("Posted By: Kim", ("Kim",)),
+        ("Audiophile On", ("Audiophile On",)),
     ],
 )
 def test_cleaning(raw: str, names: tuple[str, ...]) -> None:
@@ -45,3 +53,12 @@ def test_duplicates_across_values_are_merged() -> None:
 def test_strict_mode_rejects_prose_that_starts_like_a_byline() -> None:
     assert clean_authors(["von Atemschutzmaske über Exit-Strategie"], strict=True) == ()
     assert clean_authors(["By Jane Doe"], strict=True) == ("Jane Doe",)
+
+
+def test_user_names_only_where_markup_says_author() -> None:
+    assert clean_authors(["Author: Bo2man am 29.12.2010"], strict=True) == ()
+    assert clean_authors(["Author: Bo2man am 29.12.2010"], strict=True, handles=True) == (
+        "Bo2man",
+    )
+    assert clean_authors(["12.03.2020"], strict=True, handles=True) == ()
+    assert clean_authors(["Staff"], strict=True, handles=True) == ()

@@ -86,6 +86,8 @@ from mainmark.model import Metadata
 from mainmark.page.parse import Page
 
 _MAX_DOM_AUTHORS = 4
+#: DOM byline signals whose markup says the text is the author: user names count there.
+_MARKED_BYLINES = frozenset({"rel-author", "itemprop-author", "byline"})
 #: Poster marks that make a page a thread: a first post and at least one reply.
 _THREAD_MARKS = 2
 _DISCUSSION = frozenset({"DiscussionForumPosting", "QAPage", "Question", "SocialMediaPosting"})
@@ -198,7 +200,7 @@ class _Extraction(DateFields):
             if names:
                 yield names, f"meta:{key}"
         for signal, text in self.dom.bylines():
-            names = clean_authors([text], strict=True)
+            names = clean_authors([text], strict=True, handles=signal in _MARKED_BYLINES)
             # More names than a byline holds: a tag or category list carrying an author class.
             if names and len(names) <= _MAX_DOM_AUTHORS:
                 yield names, f"dom:{signal}"

@@ -23,6 +23,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from mainmark.metadata.dates import MONTH_NAMES
 from mainmark.page.textnorm import drop_invisible
 
 _MAX_BYLINE = 300
@@ -50,7 +51,8 @@ _LEAD_VERBS = (
 _LEAD_IN = re.compile(
     rf"^(?:(?:{_LEAD_VERBS})\s+)?(?:on\s+)?"
     r"(?:by|from|von|vom|par|por|door|av|af|od|"
-    r"(?:text|texte|autor|autorin|author|auteur|autore|redaktion|interview|fotos?|photos?)\s*:|"
+    r"(?:text|texte|autor|autorin|author|auteur|autore|redaktion|interview|fotos?|photos?"
+    r"|by|von|par|por)\s*:|"
     r"autor|autorin|author|auteur|autore|written)\s+",
     re.IGNORECASE,
 )
@@ -77,6 +79,15 @@ _WEEKDAYS = (
     "venerdì|sabato|domenica|today|yesterday|heute|gestern"
 )
 _DATE_TAIL = re.compile(rf"\s+(?:(?:am|on|le|el|il|op)\s+)?(?:{_WEEKDAYS})\b.*$", re.IGNORECASE)
+# "Jane Doe am 29.12.2010", "by jdoe on August 3, 2019", "Von R. R. am": a date phrase (or
+# its preposition alone) closing the byline.
+_DATED_TAIL = re.compile(
+    rf"\s+(?:(?i:am|on|le|el|il|op|vom|du|del)\s+(?:\d|(?i:{MONTH_NAMES})\b).*|(?:am|on))$"
+)
+# "Tomas Muster Fr, 18. Oktober 2019": an abbreviated weekday before the date's comma.
+_WEEKDAY_ABBR = re.compile(
+    r"\s+(?:mo|di|mi|do|fr|sa|so|mon|tue|wed|thu|fri|sat|sun)\.?(?=,\s*\d)", re.IGNORECASE
+)
 # "Posted by Jane Doe at 18:52", "Max Muster um 9.30 Uhr": a clock time closing the byline.
 _TIME_TAIL = re.compile(
     r"\s+(?:at|um|à|a\s+las|alle|om|o)\s+\d{1,2}(?:[:.h]\d{2})?\s*(?:uhr|h|am|pm|a\.m\.|p\.m\.)?\s*$",
@@ -225,19 +236,23 @@ _PLACEHOLDERS = frozenset(
 ) | {"no author", "unknown author", "not available"}
 
 
-def clean_authors(values: Iterable[str], *, strict: bool = False) -> tuple[str, ...]:
+def clean_authors(
+    values: Iterable[str], *, strict: bool = False, handles: bool = False
+) -> tuple[str, ...]:
     """Names from ``values`` (bylines or metadata values), deduplicated, in order.
 
-    ``strict`` is for text read off the page rather than a metadata field.
+    ``strict`` is for text read off the page rather than a metadata field; ``handles``
+    also accepts user names ("c1ph4", "Bo2man") where markup says the text is the author
+    (``rel=author``, an author box), which the personal-name rules would reject for digits.
     """
     names: dict[str, str] = {}
     for value in values:
-        for name in _names_in(value, strict):
+        for name in _names_in(value, strict, handles):
             names.setdefault(name.casefold(), name)
     return tuple(names.values())
 
 
-def _names_in(value: str, strict: bool) -> list[str]:
+def _names_in(value: str, strict: bool, handles: bool = False) -> list[str]:
     if not isinstance(value, str):
         return []
     text = unicodedata.normalize("NFC", drop_invisible(html.unescape(value[: _MAX_BYLINE * 3])))
@@ -249,13 +264,39 @@ def _names_in(value: str, strict: bool) -> list[str]:
     out: list[str] = []
     for segment in _SEGMENT.split(text):
         segment = _after_notice(_strip_lead_in(segment.strip(" :,-")))
-        segment = _ANDMORE.sub("", segment)
+        segment = _ANDMORE.sub("", _without_weekday(segment))
         for part in _NAME_SPLIT.split(segment):
             name = _strip_lead_in(part.strip(" :,-–—'\"“”<>"))
-            name = _TIME_TAIL.sub("", _DATE_TAIL.sub("", name))
-            if name and not _is_notice(name) and _is_name(name, strict):
+            name = _TIME_TAIL.sub("", _DATED_TAIL.sub("", _DATE_TAIL.sub("", name)))
+            if name and (
+                (not _is_notice(name) and _is_name(name, strict))
+                or (handles and is_handle(name))
+            ):
                 out.append(name)
     return out
+
+
+#: A user name: one token of word characters, dots and dashes ("lulug30", "jane.doe").
+_USER_NAME = re.compile(r"^[^\W_][\w.\-]{1,39}$")
+_LETTERS = re.compile(r"[^\W\d_]")
+
+
+def is_handle(text: str) -> bool:
+    """A user name rather than a person's name: one token, digits allowed, not a placeholder."""
+    return (
+        bool(_USER_NAME.match(text))
+        and len(_LETTERS.findall(text)) >= 2
+        and text.casefold() not in _PLACEHOLDERS | _ROLE_WORDS
+    )
+
+
+def _without_weekday(segment: str) -> str:
+    """``segment`` without an abbreviated weekday after a full name ("Tomas Muster Fr, 18.
+    Oktober"); a two-word name keeps its last word ("Anh Do, 3.4.2020")."""
+    match = _WEEKDAY_ABBR.search(segment)
+    if match is None or len(segment[: match.start()].split()) < 2:
+        return segment
+    return segment[: match.start()] + segment[match.end() :]
 
 
 def _strip_lead_in(text: str) -> str:

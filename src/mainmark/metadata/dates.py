@@ -70,6 +70,9 @@ for _number, _names in enumerate(_MONTH_NAMES, start=1):
     for _name in _names.split():
         _MONTHS.setdefault(_name, _number)
 _MONTH_ALT = "|".join(sorted((re.escape(m) for m in _MONTHS), key=len, reverse=True))
+#: The month names and abbreviations above as one regex alternation, for other modules'
+#: patterns (a byline's date tail).
+MONTH_NAMES = _MONTH_ALT
 # "16. Oktober 2019", "16 October 2019", "16 de octubre de 2019", "1er mars 2020"
 _DAY_MONTH = re.compile(
     rf"(?<!\d)(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?({_MONTH_ALT})\.?,?\s+(?:de\s+)?(\d{{4}})(?!\d)",

@@ -21,7 +21,7 @@ from itertools import islice
 from lxml import etree
 from lxml.html import HtmlElement
 
-from mainmark.metadata.authors import clean_authors
+from mainmark.metadata.authors import clean_authors, is_handle
 from mainmark.metadata.metafields import elements
 
 #: Attributes whose value is the poster's user name.
@@ -39,8 +39,6 @@ _POSTER_CLASS = re.compile(
     r"|(?:^|\s)post_?author(?:$|\s)",
     re.IGNORECASE,
 )
-#: A user name: one token (or two, "Eduardo Poças") of word characters and ``.-_``.
-_HANDLE = re.compile(r"^[^\W_][\w.\-]{1,39}$")
 _NOT_A_POSTER = frozenset(
     {"guest", "anonymous", "deleted", "[deleted]", "admin", "moderator", "user", "username",
      "unknown", "system"}
@@ -84,7 +82,7 @@ def _as_name(text: str) -> str | None:
     text = text.strip().lstrip("@").strip()
     if not text or len(text) > _MAX_TEXT or text.casefold() in _NOT_A_POSTER:
         return None
-    if _HANDLE.match(text):
+    if is_handle(text):
         return text
     names = clean_authors([text])
     return names[0] if len(names) == 1 else None
