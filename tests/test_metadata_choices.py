@@ -127,3 +127,25 @@ def test_a_byline_beats_poster_marks() -> None:
         "</h1>", '</h1><p class="byline">By Jane Doe</p>'
     )
     assert meta_of(html).author == ("Jane Doe",)
+
+
+# ---- dates ----------------------------------------------------------------------------------
+def test_publication_meta_keys_beyond_the_known_list() -> None:
+    head = '<meta name="w-published-date" content="2025-05-27T06:03:43Z">'
+    meta = meta_of(doc(head))
+    assert meta.published is not None and meta.published.startswith("2025-05-27")
+    assert meta.sources["published"] == "meta:w-published-date"
+
+
+def test_a_date_key_beats_a_time_key_and_modified_keys_are_not_read() -> None:
+    head = (
+        '<meta name="page-updated-date" content="2026-01-01">'
+        '<meta name="published-time" content="2026-03-09T08:45:32Z">'
+        '<meta name="published-date" content="2021-02-16">'
+    )
+    assert meta_of(doc(head)).published == "2021-02-16"
+
+
+def test_itemprop_date_published_meta_in_the_body() -> None:
+    body = '<h1>Title</h1><meta itemprop="datePublished" content="2019-05-28T17:12:55+0200">'
+    assert meta_of(doc("", body)).published == "2019-05-28T17:12:55+02:00"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import date
+from itertools import islice
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -47,6 +48,39 @@ KEYWORD_META = ("keywords", "news_keywords", "article:tag", "parsely-tags")
 OG_TYPES = {"article": "Article", "product": "Product", "book": "Book", "profile": "ProfilePage",
              "website": "WebSite", "music.song": "MusicRecording", "video.movie": "Movie",
              "video.other": "VideoObject", "video.episode": "TVEpisode"}  # fmt: skip
+
+#: Meta names of a publication date outside the list above, by what they say
+#: ("published", "w-published-date", "publication_date", "pub-date").
+_PUBLISHED_KEY = re.compile(r"(?:^|[\W_])(?:publish(?:ed|ing)?|publication|pub)(?:$|[\W_])")
+_NOT_PUBLISHED_KEY = re.compile(r"modif|updat|revis|expir|publisher|author|name|url|type")
+
+
+def published_keys(meta: dict[str, list[str]]) -> list[str]:
+    """Meta names naming a publication date that :data:`PUBLISHED_META` does not list,
+    those saying "date" first (a "published-time" beside it is often the render time)."""
+    keys = [
+        key for key in meta
+        if key not in PUBLISHED_META
+        and _PUBLISHED_KEY.search(key)
+        and not _NOT_PUBLISHED_KEY.search(key)
+    ]
+    return sorted(keys, key=lambda key: "date" not in key)
+
+
+_MAX_ITEMPROP_META = 200
+
+
+def itemprop_values(root: HtmlElement, prop: str) -> list[str]:
+    """``content`` of ``<meta itemprop=prop>`` anywhere: themes print microdata stamps
+    in the body outside any itemscope, where the microdata reader does not see them."""
+    out = []
+    for el in islice(root.iter("meta"), _MAX_ITEMPROP_META):
+        if el.get("itemprop") == prop:
+            content = (el.get("content") or "").strip()
+            if content:
+                out.append(content)
+    return out
+
 
 _URL_DATE = re.compile(
     r"/((?:19|20)\d{2})[/_-](0?[1-9]|1[0-2])[/_-](0?[1-9]|[12]\d|3[01])(?:/|[_-]|$)"

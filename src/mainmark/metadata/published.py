@@ -145,11 +145,15 @@ class DateFields(PageSignals):
             parsed = parse_date(text_of(found[0], "@value") or "", language)
             if parsed:
                 return self._local_day(localize(parsed, language), found[1])
-        for key in mf.PUBLISHED_META:
+        for key in (*mf.PUBLISHED_META, *mf.published_keys(self.meta)):
             for value in self.meta.get(key, ()):
                 parsed = parse_date(value, language)
                 if parsed:
                     return self._local_day(localize(parsed, language), f"meta:{key}")
+        for value in mf.itemprop_values(self.root, "datePublished"):
+            parsed = parse_date(value, language)
+            if parsed:
+                return self._local_day(localize(parsed, language), "itemprop")
         return None
 
     def _header_date(self, language: str | None = None) -> str | None:
