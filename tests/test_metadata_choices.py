@@ -149,3 +149,20 @@ def test_a_date_key_beats_a_time_key_and_modified_keys_are_not_read() -> None:
 def test_itemprop_date_published_meta_in_the_body() -> None:
     body = '<h1>Title</h1><meta itemprop="datePublished" content="2019-05-28T17:12:55+0200">'
     assert meta_of(doc("", body)).published == "2019-05-28T17:12:55+02:00"
+
+
+def test_the_last_post_date_of_a_thread_header_is_not_its_publication() -> None:
+    head = ld({"@type": "DiscussionForumPosting", "headline": "Which watch trends next year?",
+               "datePublished": "2024-01-14T21:50:50-05:00"})
+    body = (
+        "<h1>Which watch trends next year?</h1><div class='meta'><span>11 replies</span>"
+        "<span>last post by</span><a>Example_User</a><time>Jan 18, 2024</time></div>"
+        "<p>" + "What do you all expect from the coming year in watches? " * 4 + "</p>"
+    )
+    assert meta_of(doc(head, body)).published == "2024-01-14T21:50:50-05:00"
+
+
+def test_an_update_label_in_its_own_node_hides_its_date() -> None:
+    head = ld({"@type": "Article", "headline": "Guide", "datePublished": "2024-02-27"})
+    body = "<h1>Guide</h1><p><span>Updated</span><span>Dec 4, 2025</span></p><p>Body.</p>"
+    assert meta_of(doc(head, body)).published == "2024-02-27"

@@ -97,9 +97,13 @@ _LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
 #: A header line announcing a revision, not the publication ("Aktualisiert am ...").
 _MODIFIED_LINE = re.compile(
     r"updated|aktualisiert|geändert|modified|mis à jour|actualizado|aggiornato|last edited"
-    r"|zuletzt",
+    r"|zuletzt|(?:last|latest|newest)\s+(?:post|reply|comment|activity)|letzte[rn]?\s+beitrag"
+    r"|dernier\s+message",
     re.IGNORECASE,
 )
+#: Lines after a bare update label that may still belong to it ("last post by", the
+#: poster's name, then the date).
+_LABEL_REACH = 2
 
 
 class _Walk:
@@ -413,14 +417,16 @@ def _lines(texts: list[str], limit: int) -> Iterator[str]:
 
 
 def _without_updates(lines: list[str]) -> list[str]:
-    """``lines`` minus update notices, and the date line after a bare "Updated:" label."""
+    """``lines`` minus update notices, and the date after a bare "Updated:" or "last post
+    by" label (within :data:`_LABEL_REACH` lines)."""
     out: list[str] = []
-    skip_next = False
+    reach = 0
     for line in lines:
         if _MODIFIED_LINE.search(line):
-            skip_next = not any(ch.isdigit() for ch in line)
-        elif skip_next:
-            skip_next = False
+            reach = 0 if any(ch.isdigit() for ch in line) else _LABEL_REACH
+        elif reach:
+            # Up to the label's date: the first line with a digit, or the label's reach.
+            reach = 0 if any(ch.isdigit() for ch in line) else reach - 1
         else:
             out.append(line)
     return out
