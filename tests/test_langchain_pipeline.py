@@ -173,3 +173,15 @@ def test_broken_files_are_skipped_with_a_warning(pages: Path,
     assert "broken.html.gz" in warned and "binary.html" in warned
     with pytest.raises(InputError, match=r"binary\.html"):  # the first in sorted order
         MainmarkLoader(pages, mode="page", on_error="raise").load()
+
+
+def test_confidences_only_when_asked() -> None:
+    plain = MainmarkTransformer(mode="page").transform_documents([LCDocument(page_content=PAGE)])
+    assert not any(key.endswith("_confidence") for key in plain[0].metadata)
+    graded = MainmarkTransformer(mode="page", confidence=True).transform_documents(
+        [LCDocument(page_content=PAGE)]
+    )
+    assert graded[0].metadata["published_confidence"] == "medium"
+    assert graded[0].metadata["title_confidence"] in ("high", "medium", "low")
+    loaded = list(MainmarkLoader([PAGE.encode()], mode="page", confidence=True).lazy_load())
+    assert loaded[0].metadata["title_confidence"] == graded[0].metadata["title_confidence"]

@@ -45,9 +45,22 @@ class EncodingInfo:
 # ----------------------------------------------------------------------------- metadata
 
 
+class Confidence(str, Enum):
+    """How far a metadata field may be trusted (see :mod:`mainmark.metadata.confidence`)."""
+
+    HIGH = "high"  # structured data or meta tags and the visible page agree
+    MEDIUM = "medium"  # one trusted source, or a rule's choice between disagreeing ones
+    LOW = "low"  # a heuristic read of the page (title tag, DOM byline, URL date)
+
+
 @dataclass(frozen=True, slots=True)
 class Metadata:
-    """Citation metadata. Every field is optional: a page may offer none of it."""
+    """Citation metadata. Every field is optional: a page may offer none of it.
+
+    ``sources`` names the signal each field came from; ``confidence`` grades
+    ``title``, ``author`` and ``published`` (absent for an empty field), so a pipeline
+    can keep only what it trusts: ``meta.confidence.get("author") == Confidence.HIGH``.
+    """
 
     title: str | None = None
     author: tuple[str, ...] = ()
@@ -66,6 +79,8 @@ class Metadata:
     availability: str | None = None
     #: field name -> the signal it came from ("jsonld", "opengraph", "meta", "dom", ...).
     sources: Mapping[str, str] = field(default_factory=dict)
+    #: "title"/"author"/"published" -> :class:`Confidence`.
+    confidence: Mapping[str, Confidence] = field(default_factory=dict)
 
 
 # ----------------------------------------------------------------------------- extraction

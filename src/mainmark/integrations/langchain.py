@@ -79,6 +79,7 @@ class MainmarkLoader(BaseLoader):
         urls: dict[str, str] | None = None,
         on_error: OnError = "warn",
         fetch: FetchSettings | None = None,
+        confidence: bool = False,
     ) -> None:
         if mode not in ("chunks", "page"):
             raise InputError(f"mode must be 'chunks' or 'page', not {mode!r}")
@@ -92,6 +93,7 @@ class MainmarkLoader(BaseLoader):
         self.urls = dict(urls or {})
         self.on_error = on_error
         self.fetch = fetch
+        self.confidence = confidence  # add "title_confidence", "published_confidence", ...
 
     def lazy_load(self) -> Iterator[LCDocument]:
         for docs in self.lazy_load_pages():
@@ -104,7 +106,7 @@ class MainmarkLoader(BaseLoader):
             doc = extract(record.body, url=url, headers=dict(record.headers) or None,
                           options=self.options)
             yield list(documents_for(doc, source=record.location.file, url=url,
-                                     mode=self.mode))
+                                     mode=self.mode, confidence=self.confidence))
 
     def _records(self) -> Iterator[PageRecord]:
         memory = 0
@@ -153,9 +155,11 @@ class MainmarkTransformer(BaseDocumentTransformer):
     nested values as JSON strings).
     """
 
-    def __init__(self, *, mode: Mode = "chunks", options: Options | None = None) -> None:
+    def __init__(self, *, mode: Mode = "chunks", options: Options | None = None,
+                 confidence: bool = False) -> None:
         self.mode = mode
         self.options = options or Options()
+        self.confidence = confidence
 
     def transform_documents(
         self, documents: Sequence[LCDocument], **kwargs: Any
@@ -167,7 +171,8 @@ class MainmarkTransformer(BaseDocumentTransformer):
             given = meta.get("url")
             url = given if is_url(given) else (source if is_url(source) else None)
             doc = extract(item.page_content, url=url, options=self.options)
-            for produced in documents_for(doc, source=source, url=url, mode=self.mode):
+            for produced in documents_for(doc, source=source, url=url, mode=self.mode,
+                                          confidence=self.confidence):
                 produced.metadata = merge_metadata(meta, produced.metadata)
                 out.append(produced)
         return out
@@ -211,14 +216,16 @@ def _safe_value(value: Any) -> Any:
 
 
 def documents_for(doc: Document, *, source: str | None, url: str | None,
-                  mode: Mode = "chunks") -> Iterator[LCDocument]:
+                  mode: Mode = "chunks", confidence: bool = False) -> Iterator[LCDocument]:
     """The LangChain Documents of one extracted page.
 
     Ids join the page's identity (its URL, else its source) to the chunk id, so equal
     bytes at two URLs are two documents, and the same page re-extracted the same way
-    keeps its ids.
+    keeps its ids. ``confidence`` adds the grades of title, author and date.
     """
     base = _page_metadata(doc, source, url)
+    if confidence:
+        base.update({f"{k}_confidence": v.value for k, v in doc.metadata.confidence.items()})
     identity = url or source or ""
     if mode == "page":
         if doc.markdown:

@@ -62,6 +62,7 @@ from urllib.parse import urljoin, urlsplit
 from mainmark.metadata import metafields as mf
 from mainmark.metadata import pagesignals as sig
 from mainmark.metadata.authors import clean_authors
+from mainmark.metadata.confidence import grade
 from mainmark.metadata.posters import thread_starter
 from mainmark.metadata.published import DateFields
 from mainmark.metadata.schema import (
@@ -82,7 +83,7 @@ from mainmark.metadata.titles import (
     site_keys,
     title_keys,
 )
-from mainmark.model import Metadata
+from mainmark.model import Confidence, Metadata
 from mainmark.page.parse import Page
 
 _MAX_DOM_AUTHORS = 4
@@ -127,7 +128,26 @@ class _Extraction(DateFields):
             "keywords": self._keywords(),
         }
         fields.update(self._price())
-        return Metadata(**fields, sources=dict(self.sources))
+        return Metadata(**fields, sources=dict(self.sources), confidence=self._confidence(fields))
+
+    def _confidence(self, fields: Mapping[str, Any]) -> dict[str, Confidence]:
+        """Grades of title, author and date (:mod:`mainmark.metadata.confidence`)."""
+        if fields["author"] and self._byline_shows(fields["author"]):
+            self.agrees.add("author")
+        out = {}
+        for name in ("title", "author", "published"):
+            found = grade(self.sources.get(name), agrees=name in self.agrees)
+            if found is not None and fields[name]:
+                out[name] = found
+        return out
+
+    def _byline_shows(self, names: tuple[str, ...]) -> bool:
+        """A trusted author printed in the lines around the headline."""
+        source = self.sources.get("author", "")
+        if source.startswith("dom:") or self.dom.headline is None:
+            return False
+        lines = " ".join(self.dom.header_lines() + self.dom.near_lines()).casefold()
+        return all(name.casefold() in lines for name in names)
 
     # ---- title ---------------------------------------------------------------------------
     def _title(self) -> str | None:

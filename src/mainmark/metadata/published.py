@@ -19,7 +19,7 @@ from mainmark.metadata.schema import (
     text_of,
 )
 from mainmark.metadata.signals import PageSignals
-from mainmark.model import Content, Metadata
+from mainmark.model import Confidence, Content, Metadata
 
 #: A dateline is short ("Berlin, 28.10.2021, 058/21"); a longer header line is a
 #: subtitle that may name some other day (an event, a deadline).
@@ -62,7 +62,9 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
             parsed = parse_date(line, metadata.language)
             if parsed:
                 sources = {**metadata.sources, "published": "content:dateline"}
-                return replace(metadata, published=parsed, sources=sources)
+                confidence = {**metadata.confidence, "published": Confidence.LOW}
+                return replace(metadata, published=parsed, sources=sources,
+                               confidence=confidence)
     return metadata
 
 
@@ -132,6 +134,8 @@ class DateFields(PageSignals):
         header = self._header_date()
         if header is not None and header[:10] != stamp[:10]:
             return self._set("published", header, f"dom:header<{source}")
+        if header is not None:
+            self.agrees.add("published")
         if header is None and _UTC_OR_FLOATING.match(stamp):
             local = self._header_date(language)
             if local is not None and mf.one_day_apart(local[:10], stamp[:10]):

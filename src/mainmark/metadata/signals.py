@@ -58,6 +58,8 @@ class PageSignals:
         )
         self.md_main = main_entity(found_md, page_urls, titles)
         self.sources: dict[str, str] = {}
+        #: Fields whose trusted value the visible page confirms (for ``Metadata.confidence``).
+        self.agrees: set[str] = set()
         self._anchor_title: str | None = None
         self.site_keys: list[str] = []
 
