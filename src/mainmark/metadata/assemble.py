@@ -64,9 +64,11 @@ from mainmark.metadata import pagesignals as sig
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.confidence import grade
 from mainmark.metadata.posters import thread_starter
+from mainmark.metadata.prices import DomOffer, itemprop_offer, visible_price
 from mainmark.metadata.published import DateFields
 from mainmark.metadata.schema import (
     author_names,
+    availability_name,
     is_article,
     offer_price,
     price_text,
@@ -91,6 +93,7 @@ _MAX_DOM_AUTHORS = 4
 _MARKED_BYLINES = frozenset({"rel-author", "itemprop-author", "byline"})
 #: Poster marks that make a page a thread: a first post and at least one reply.
 _THREAD_MARKS = 2
+_PRODUCT = frozenset({"Product", "ProductGroup", "IndividualProduct", "ProductModel", "Offer"})
 _DISCUSSION = frozenset({"DiscussionForumPosting", "QAPage", "Question", "SocialMediaPosting"})
 _MAX_DESCRIPTION = 1_000
 
@@ -109,7 +112,7 @@ class _Extraction(DateFields):
     """The per-field choices over one page's signals."""
 
     def run(self) -> Metadata:
-        language = self._language()
+        language = self.language = self._language()
         site_name = self._site_name()
         names = [site_name, *(text_of(e.data.get("name")) for e in site_entities(self.entities))]
         self.site_keys = site_keys(names, self.page.url)
@@ -343,8 +346,31 @@ class _Extraction(DateFields):
         amount = price_text(self._first("product:price:amount", "og:price:amount"))
         if amount:
             currency = self._first("product:price:currency", "og:price:currency")
-            self.sources["price"] = "opengraph"
-            if currency:
-                self.sources["currency"] = "opengraph"
-            return {"price": amount, "currency": currency, "availability": None}
-        return {}
+            availability = availability_name(self._first("product:availability", "og:availability"))
+            offer: DomOffer | None = DomOffer(amount, currency, availability, "opengraph")
+        else:
+            offer = self._dom_offer()
+        if offer is None:
+            return {}
+        for name in ("price", "currency", "availability"):
+            if getattr(offer, name):
+                self.sources[name] = offer.source
+        return {"price": offer.price, "currency": offer.currency,
+                "availability": offer.availability}  # fmt: skip
+
+    def _dom_offer(self) -> DomOffer | None:
+        """Microdata attributes outside an itemscope, then (on a product page) the
+        visible price: see :mod:`mainmark.metadata.prices`."""
+        text = self.page.text
+        found = None
+        if "itemprop" in text or "data-price-amount" in text:
+            found = itemprop_offer(self.root)
+        if found is None and self._is_product():
+            found = visible_price(self.root, self.language)
+        return found
+
+    def _is_product(self) -> bool:
+        """The page sells one thing: its main entity is a product, or ``og:type`` says so."""
+        if self.main is not None:
+            return bool(set(self.main.types) & _PRODUCT)
+        return (self._first("og:type") or "").lower().startswith("product")

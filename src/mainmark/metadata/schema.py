@@ -325,7 +325,7 @@ def offer_price(value: Any) -> Price | None:
             item.get("priceSpecification"), "priceCurrency"
         )
         avail = text_of(item.get("availability"))
-        found = Price(_price_text(amount), currency, _short_availability(avail))
+        found = Price(_price_text(amount), currency, availability_name(avail))
         if best is None or amount < best[0]:
             best = (amount, found)
     return best[1] if best else None
@@ -363,8 +363,21 @@ def _price_text(amount: float) -> str:
     return f"{amount:.2f}" if amount % 1 else f"{amount:.0f}"
 
 
-def _short_availability(value: str | None) -> str | None:
-    """``https://schema.org/InStock`` -> ``InStock``."""
+#: The schema.org ItemAvailability members, by their letters-only lowercase key.
+_AVAILABILITY = {
+    name.lower(): name
+    for name in (
+        "BackOrder", "Discontinued", "InStock", "InStoreOnly", "LimitedAvailability",
+        "MadeToOrder", "OnlineOnly", "OutOfStock", "PreOrder", "PreSale", "Reserved", "SoldOut",
+    )
+}  # fmt: skip
+_NOT_LETTERS = re.compile(r"[^a-z]")
+
+
+def availability_name(value: str | None) -> str | None:
+    """``InStock`` for "https://schema.org/InStock", "instock", "In stock", "in_stock"."""
     if not value:
         return None
-    return value.rstrip("/").rsplit("/", 1)[-1] or None
+    tail = value.strip().rstrip("/").rsplit("/", 1)[-1]
+    return _AVAILABILITY.get(_NOT_LETTERS.sub("", tail.lower()))
+

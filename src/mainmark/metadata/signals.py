@@ -60,6 +60,7 @@ class PageSignals:
         self.sources: dict[str, str] = {}
         #: Fields whose trusted value the visible page confirms (for ``Metadata.confidence``).
         self.agrees: set[str] = set()
+        self.language: str | None = None
         self._anchor_title: str | None = None
         self.site_keys: list[str] = []
 
