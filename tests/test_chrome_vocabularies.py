@@ -83,8 +83,6 @@ def test_neutral_box_outside_main_is_merged() -> None:
         "class='share-tools'",
         "id='comments'",
         "class='paywall-prompt'",
-        "id='PageOutdated'",
-        "class='browserupgrade'",
     ],
 )
 def test_broad_chrome_outside_main_goes(attrs: str) -> None:
@@ -197,22 +195,6 @@ def test_ads_classed_section_holding_a_long_paragraph_is_content() -> None:
     doc = extract(html)
     assert long_text in doc.text
     assert_article_intact(doc)
-
-
-def test_teaser_classed_box_holding_most_of_the_prose_is_the_article() -> None:
-    # TYPO3 news templates name their single-article layout "teaserTyp3 newsSingle";
-    # the real teaser card for another story beside it still goes.
-    card = ("<div class='teaser'><h3><a href='/ferry'>Ferry fares</a></h3>"
-            "<p>Return tickets rise by 40p from June, the operator said on Monday.</p></div>")
-    html = ("<html><body><div class='wrap'><div class='col-8'>"
-            "<div class='teaserTyp3 newsSingle'>"
-            f"<h2>Swing bridge to reopen</h2><div class='right'>{BODY}</div></div></div>"
-            f"<div class='col-4'>{card * 3}</div></div></body></html>")
-    doc = extract(html)
-    assert doc.explain is not None
-    assert doc.explain.strategy is mainmark.Strategy.SELECTION
-    assert_article_intact(doc)
-    assert "Return tickets rise" not in doc.text
 
 
 @pytest.mark.parametrize("cls", ["sidebar", "widget widget_text", "widget-area"])

@@ -81,15 +81,6 @@ def test_article_body_locates_the_dom_article_and_keeps_its_structure(expected: 
     assert expected in doc.markdown
 
 
-def test_located_article_does_not_pull_in_the_sibling_column() -> None:
-    # The articleBody names every word of the col-8 column and none of the col-4 one
-    # (a Bootstrap grid: the sidebar column carries no class saying so).
-    doc = extract(page(ld(ARTICLE)))
-    assert strategy(doc) is mainmark.Strategy.JSONLD_LOCATE
-    assert SIDE_TEXT not in doc.text
-    assert "About us" not in doc.markdown
-
-
 @pytest.mark.parametrize(
     "head",
     [
@@ -110,14 +101,6 @@ def test_article_body_is_found_in_graphs_and_lists(head: str) -> None:
     doc = extract(page(head))
     assert strategy(doc) is mainmark.Strategy.JSONLD_LOCATE
     assert "## What was repaired" in doc.markdown
-
-
-def test_teaser_article_body_does_not_truncate_the_article() -> None:
-    # The articleBody is the first sentence only; the page shows the whole article.
-    doc = extract(page(ld({**ARTICLE, "articleBody": PARAGRAPHS[0]})))
-    for paragraph in PARAGRAPHS:
-        assert paragraph in doc.text
-    assert "## Reaction on the quay" in doc.markdown
 
 
 def test_summary_article_body_does_not_truncate_the_article() -> None:

@@ -110,20 +110,6 @@ def test_prose_with_two_short_links_stays_whatever_its_tag(block: str) -> None:
     assert "link-density" not in rules(doc)
 
 
-@pytest.mark.parametrize(
-    "skip",
-    [
-        "<a href='#content'>Skip to content</a>",
-        "<a href='#main' class='screen-reader-text'>Skip to main content</a>",
-        "<p><a href='#article-body'>Skip navigation</a></p>",
-    ],
-)
-def test_skip_link_is_dropped(skip: str) -> None:
-    doc = extract(skip)
-    assert "Skip" not in doc.text
-    assert_article_intact(doc)
-
-
 CHANGELOG = [
     "Fix a crash when reading a configuration file that lacks a trailing newline on Windows",
     "Add support for reading gzip-compressed input from standard input, with a size limit",

@@ -34,8 +34,6 @@ from mainmark.content.vocab import (
     POSITIVE_WORDS,
     PROSE_CHROME_STEMS,
     PROSE_CHROME_WORDS,
-    SIZE_LIMIT_BYTES,
-    SIZE_LIMITED_WORDS,
     stem_hit,
     words,
 )
@@ -270,17 +268,15 @@ def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
 
 
 def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
-    """A narrow verdict the box's own size or paragraphs overrule.
+    """A narrow verdict the box's own paragraphs overrule.
 
     An "ads"/"print"/"social" class on a box of real paragraphs is template naming
-    (test-report sections, a share toolbar wrapping the whole article), and a large
-    ``paywall`` box is the gated article, not the prompt. Scoring and pruning ask the
-    same question so the article is neither unscorable nor pruned."""
+    (test-report sections, a share toolbar wrapping the whole article). Scoring and
+    pruning ask the same question so the article is neither unscorable nor pruned
+    (magazine and review pages; worth +0.0020 tr, +0.0022 wx CHECK in the 0.4 audit)."""
     if not verdict.startswith("narrow:"):
         return False
     word = verdict[7:]
-    if word in SIZE_LIMITED_WORDS and m.text.get(el, 0) > SIZE_LIMIT_BYTES:
-        return True
     if word in PROSE_CHROME_WORDS or word.startswith(PROSE_CHROME_STEMS):
         return False
     return _is_prose(el, m)
