@@ -31,6 +31,8 @@ from mainmark.content.vocab import (
     UI_LABELS,
 )
 
+#: Link density inside the content is worth +0.0023 sh, +0.0030 tr, +0.0002 wx, -0.0018 rd
+#: CHECK in the 0.4 audit; the below-floor strip test +0.0020 tr, +0.0011 wx, -0.0018 rd.
 #: Link-density floors in UTF-8 bytes (see ``_link_dense``; ``Thresholds.floor_scale``
 #: scales them). Blocks at or above their floor go when >= 80% (``Thresholds.dense_share``)
 #: of their text is link text (menus, tag lists, "related" boxes);

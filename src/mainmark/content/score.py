@@ -211,7 +211,7 @@ def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
 
     Page builders (Divi, Elementor, Gutenberg groups) split one article into many
     sibling sections; the best single box then holds only a part of it (service and
-    landing pages; worth +0.0058 tr, +0.0051 wx CHECK in the 0.4 audit).
+    landing pages; worth +0.0058 tr, +0.0071 wx CHECK in the 0.4 audit).
     """
     best = node = top
     for _ in range(_WIDEN_LEVELS):

@@ -45,7 +45,8 @@ _MAIN_PROSE_SHARE = 0.5
 
 
 #: The ladder: strict pruning, relaxed pruning, no chrome vocabulary; the first result
-#: above the floor wins, else the whole body minus hard chrome.
+#: above the floor wins, else the whole body minus hard chrome. In the 0.4 audit the
+#: relaxed rung is worth +0.0029 wx, the no-chrome rung +0.0119 tr, +0.0003 wx CHECK.
 _LADDER: tuple[tuple[Strategy, Pruning, bool], ...] = (
     (Strategy.SELECTION, Pruning.STRICT, True),
     (Strategy.LADDER, Pruning.RELAXED, True),
@@ -109,6 +110,7 @@ def _floor(th: Thresholds, page_text: int) -> int:
 def _from_jsonld(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
                  structured: Structured, options: Options, stripped: dict[str, int],
                  floor: int) -> Content | None:
+    # Pages publishing an articleBody (news, blogs): worth +0.0011 tr CHECK in the 0.4 audit.
     located = locate_article_body(body, m, structured.jsonld)
     if located is None:
         return None
