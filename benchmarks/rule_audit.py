@@ -129,7 +129,7 @@ def _tracing_patches() -> list[tuple[Any, str, Any]]:
         t.verdicts.update(m.narrow.values())
 
     def on_prune(removed: dict[Any, str], roots: list[Any], m: Any, chrome: Any,
-                 pruning: Any, core: Any = None) -> None:
+                 pruning: Any, core: Any = None, *_: Any, **__: Any) -> None:
         _trace().removed.update(removed.values())
         if core is not None and any(r is not core for r in roots):
             _trace().events.add("widened-core")
@@ -340,9 +340,9 @@ def _trim_side(rule: str) -> Callable[[], list[tuple[Any, str, Any]]]:
         from mainmark.content import prune
         orig = prune._trim_edges
 
-        def trim(roots: Any, m: Any, removed: dict[Any, str]) -> Any:
+        def trim(roots: Any, m: Any, removed: dict[Any, str], *rest: Any, **kw: Any) -> Any:
             before = dict(removed)
-            out = orig(roots, m, removed)
+            out = orig(roots, m, removed, *rest, **kw)
             for el in [e for e, r in removed.items() if r == rule and e not in before]:
                 del removed[el]
             return out
@@ -353,8 +353,8 @@ def _trim_side(rule: str) -> Callable[[], list[tuple[Any, str, Any]]]:
 def _no_core() -> list[tuple[Any, str, Any]]:
     from mainmark.content import select
     orig = select.prune
-    return [(select, "prune", lambda roots, m, chrome, pruning, core=None:
-             orig(roots, m, chrome, pruning, None))]
+    return [(select, "prune", lambda roots, m, chrome, pruning, core=None, *rest:
+             orig(roots, m, chrome, pruning, None, *rest))]
 
 
 def _no_parts() -> list[tuple[Any, str, Any]]:
