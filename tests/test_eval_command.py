@@ -38,11 +38,16 @@ def page_html(title: str, article: str) -> str:
             f"<article><h1>{title}</h1><p>{article}</p></article></body></html>")
 
 
+WX_TYPES = ("article", "product")
+
+
 def build_bench(root: Path) -> Path:
-    """Two pages per set, in the exact bench layout (gzip, JSON files, rd folders)."""
-    (root / "sh" / "html").mkdir(parents=True)
-    (root / "tr" / "html").mkdir(parents=True)
-    truth, evaldata = {}, {}
+    """Two pages per set, in the exact bench layout (gzip, JSON files, rd folders), plus a
+    wx page with an empty reference and a check-split.json putting page 1 of each set in
+    CHECK."""
+    for folder in ("sh/html", "tr/html", "wx/html", "wx/ground-truth"):
+        (root / folder).mkdir(parents=True)
+    truth, evaldata, kinds = {}, {}, {}
     for i, article in enumerate(ARTICLES):
         title = f"Story {i}"
         html = page_html(title, article).encode()
@@ -62,9 +67,26 @@ def build_bench(root: Path) -> Path:
             encoding="utf-8")
         (case / "expected-metadata.json").write_text(
             json.dumps({"title": title, "byline": None, "publishedTime": None}), encoding="utf-8")
+        write_wx(root, f"{i:04d}", html, WX_TYPES[i], f"{title}\n{article}", title)
+        kinds[f"{i:04d}"] = {"page_type": WX_TYPES[i], "domain": "example.org", "spa": False}
+    write_wx(root, "0002", page_html("Empty", "nothing").encode(), "article", "", "Empty")
+    kinds["0002"] = {"page_type": "article", "domain": "example.org", "spa": False}
     (root / "sh" / "ground-truth.json").write_text(json.dumps(truth), encoding="utf-8")
     (root / "tr" / "evaldata.json").write_text(json.dumps(evaldata), encoding="utf-8")
+    (root / "wx" / "pages.json").write_text(json.dumps(kinds), encoding="utf-8")
+    (root / "check-split.json").write_text(json.dumps(
+        {"sh": ["page1"], "tr": ["tr1.html"], "rd": ["case-1"], "wx": ["0001"]}),
+        encoding="utf-8")
     return root
+
+
+def write_wx(root: Path, page_id: str, html: bytes, kind: str, main: str, title: str) -> None:
+    (root / "wx" / "html" / f"{page_id}.html.gz").write_bytes(gzip.compress(html))
+    record = {"url": f"https://example.org/wx/{page_id}", "file_id": page_id,
+              "ground_truth": {"title": title, "author": None, "publish_date": None,
+                               "main_content": main}}
+    (root / "wx" / "ground-truth" / f"{page_id}.json").write_text(
+        json.dumps(record), encoding="utf-8")
 
 
 @pytest.fixture
@@ -96,7 +118,7 @@ def rows(out: str) -> dict[tuple[str, str], list[str]]:
     found = {}
     for line in out.splitlines():
         cells = line.split()
-        if len(cells) == 11 and cells[0] in ("sh", "tr", "rd"):
+        if len(cells) == 13 and cells[0] in ("sh", "tr", "rd", "wx"):
             found[(cells[0], cells[1])] = cells[2:]
     return found
 
@@ -114,13 +136,15 @@ def test_eval_prints_every_set_with_scores_in_range(
     assert code == 0
     assert "Document.text" in out
     table = rows(out)
-    assert set(table) == {("sh", "mainmark"), ("tr", "mainmark"), ("rd", "mainmark")}
+    assert set(table) == {(s, "mainmark") for s in ("sh", "tr", "rd", "wx")}
     for (set_name, _), cells in table.items():
         assert cells[0] == "2", set_name
-        scores = [float(c) for c in cells[3:7] if c != "-"]
-        assert scores and all(0.0 <= s <= 1.0 for s in scores), (set_name, cells)
+        scores = [float(c) for c in cells[3:9] if c != "-"]
+        assert len(scores) >= 5 and all(0.0 <= s <= 1.0 for s in scores), (set_name, cells)
     assert "mainmark+chunks (timing only)" in out
-    assert len(out.splitlines()) < 25
+    assert "wx F1 by page type (whole set, TUNE, CHECK):" in out
+    assert "wx: 1 pages with an empty reference not scored" in out
+    assert len(out.splitlines()) < 40
 
 
 def test_stand_in_extractor_scores_perfectly(
@@ -130,11 +154,70 @@ def test_stand_in_extractor_scores_perfectly(
     code, out, _ = run_eval(capsys, str(bench), "--json")
     assert code == 0
     report = json.loads(out)
-    for set_name in ("sh", "tr", "rd"):
+    for set_name in ("sh", "tr", "rd", "wx"):
         mm = report["sets"][set_name]["systems"]["mainmark"]
         assert (mm["pages"], mm["errors"], mm["empty"]) == (2, 0, 0)
         assert mm["score"]["f1"] == pytest.approx(1.0), set_name
+        for half in ("tune", "check"):
+            assert mm["halves"][half]["pages"] == 1, (set_name, half)
+            assert mm["halves"][half]["score"]["f1"] == pytest.approx(1.0), (set_name, half)
     assert report["sets"]["rd"]["systems"]["mainmark"]["title"]["share"] == 1.0
+    wx = report["sets"]["wx"]["systems"]["mainmark"]
+    assert set(wx["types"]) == {"article", "product"}
+    assert wx["types"]["product"]["halves"] == {
+        "check": {"pages": 1, "score": {"precision": 1.0, "recall": 1.0, "f1": 1.0,
+                                        "accuracy": None}}}
+    assert wx["metadata"]["title"] == {"found": 2, "total": 2, "share": 1.0}
+    assert wx["metadata_halves"]["check"]["title"]["total"] == 1
+    assert report["sets"]["wx"]["unscored"] == 1
+
+
+def test_halves_and_types_hold_the_pages_of_their_group(
+    bench: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The TUNE page scores 1, the CHECK page (product) gets an empty output: the halves,
+    the types and the whole set each average over exactly their own pages."""
+    def half_blind(data: bytes, **kw: Any) -> FakeDoc:
+        doc = fake_extract(data, **kw)
+        if b"Story 1" in data:
+            doc.text = ""
+        return doc
+
+    monkeypatch.setattr(runner, "extract", half_blind)
+    code, out, _ = run_eval(capsys, str(bench), "--sets", "wx,tr")
+    assert code == 0
+    cells = rows(out)[("wx", "mainmark")]
+    assert (cells[5], cells[7], cells[8]) == ("0.500", "1.000", "0.000")
+    type_lines = {line.split()[0]: line.split() for line in out.splitlines()
+                  if line.startswith("  ") and line.split()[0] in WX_TYPES}
+    assert type_lines["article"][1:] == ["1", "1", "-", "1.000", "1.000", "-"]
+    assert type_lines["product"][1:] == ["1", "-", "1", "0.000", "-", "0.000"]
+    # tr: page 0 finds its snippet, page 1 finds none; per half that is 1.000 and 0.000.
+    tr = rows(out)[("tr", "mainmark")]
+    assert (tr[7], tr[8]) == ("1.000", "0.000")
+
+
+def test_without_a_split_file_the_halves_are_not_scored(
+    bench: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner, "extract", fake_extract)
+    (bench / "check-split.json").unlink()
+    code, out, _ = run_eval(capsys, str(bench), "--sets", "wx")
+    assert code == 0
+    assert rows(out)[("wx", "mainmark")][7:9] == ["-", "-"]
+    assert "no check-split.json in the folder" in out
+
+
+def test_default_sets_are_those_present(
+    bench: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(runner, "extract", fake_extract)
+    for path in sorted((bench / "wx").rglob("*"), reverse=True):
+        path.rmdir() if path.is_dir() else path.unlink()
+    (bench / "wx").rmdir()
+    code, out, _ = run_eval(capsys, str(bench))
+    assert code == 0
+    assert {name for name, _ in rows(out)} == {"sh", "tr", "rd"}
 
 
 def test_crashing_page_counts_as_error_not_abort(
@@ -243,8 +326,9 @@ def load_gate() -> Any:
 
 
 def write_baseline(path: Path, floor: float) -> Path:
-    path.write_text(json.dumps({"margin": 0.005, "floors": {"sh": floor, "tr": floor,
-                                                            "rd": floor}}), encoding="utf-8")
+    sets = ("sh", "tr", "rd", "wx")
+    path.write_text(json.dumps({"margin": 0.005, "floors": dict.fromkeys(sets, floor),
+                                "check_floors": dict.fromkeys(sets, floor)}), encoding="utf-8")
     return path
 
 
@@ -259,8 +343,35 @@ def test_gate_fails_below_floor_and_lowering_needs_the_flag(
     assert "BELOW FLOOR" in capsys.readouterr().out
     assert json.loads(baseline.read_text())["floors"]["sh"] == 1.5  # untouched
     assert gate.main([str(bench), "--baseline", str(baseline), "--lower-floors"]) == 0
-    assert json.loads(baseline.read_text())["floors"] == {"sh": 0.995, "tr": 0.995, "rd": 0.995}
+    stored = json.loads(baseline.read_text())
+    assert stored["floors"] == dict.fromkeys(("sh", "tr", "rd", "wx"), 0.995)
+    assert stored["check_floors"] == stored["floors"]
     assert gate.main([str(bench), "--baseline", str(baseline)]) == 0
+
+
+def test_gate_checks_the_check_half_on_its_own(
+    bench: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A loss confined to the CHECK half fails the gate even when the whole set passes."""
+    def check_blind(data: bytes, **kw: Any) -> FakeDoc:
+        doc = fake_extract(data, **kw)
+        if b"Story 1" in data:
+            doc.text = ""
+        return doc
+
+    monkeypatch.setattr(runner, "extract", check_blind)
+    gate = load_gate()
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text(json.dumps({"margin": 0.003, "floors": {"wx": 0.4},
+                                    "check_floors": {"wx": 0.2}}), encoding="utf-8")
+    assert gate.main([str(bench), "--baseline", str(baseline)]) == 1
+    out = capsys.readouterr().out
+    assert "wx: measured 0.5000  floor 0.400  ok" in out
+    assert "wx CHECK: measured 0.0000  floor 0.200  BELOW FLOOR" in out
+    (bench / "check-split.json").unlink()
+    assert gate.main([str(bench), "--baseline", str(baseline)]) == 1
+    assert "wx CHECK: not measured" in capsys.readouterr().out
 
 
 def test_gate_raise_floors_never_lowers(bench: Path, tmp_path: Path,

@@ -11,6 +11,7 @@ from mainmark.evaluation.meta import (
     normalize_title,
     score_rd_metadata,
     score_tr_metadata,
+    score_wx_metadata,
 )
 from mainmark.model import Metadata
 
@@ -82,6 +83,21 @@ def test_score_rd_uses_byline_and_published_time() -> None:
     meta = Metadata(title="hello", author=("By Jane",), published="2018-04-05")
     assert score_rd_metadata(expected, meta) == {"title": True, "author": True, "date": True}
     assert score_rd_metadata({"title": "x"}, meta)["date"] is None
+
+
+def test_score_wx_reads_the_ground_truth_fields() -> None:
+    truth = {"title": "Top Trends  for Fall", "author": "Andrew King",
+             "publish_date": "2025-09-04", "main_content": "..."}
+    meta = Metadata(title="top trends for fall", author=("andrew king",),
+                    published="2025-09-04T08:00:00Z")
+    assert score_wx_metadata(truth, meta) == {"title": True, "author": True, "date": True}
+    # A month-only annotation has no day to agree with.
+    assert score_wx_metadata({"publish_date": "2025-09"}, meta)["date"] is False
+    assert score_wx_metadata({"author": None}, meta)["author"] is None
+
+
+def test_an_author_annotation_of_no_name_cannot_be_matched() -> None:
+    assert score_tr_metadata({"author": " and "}, Metadata())["author"] is False
 
 
 def test_agreement_counts_hits_over_annotated_pages() -> None:

@@ -14,12 +14,14 @@ from mainmark.evaluation.metrics import (
     SnippetMetric,
     Tally,
     bag_overlap,
+    make_metric,
     reference_text,
     shingle_counts,
     shingles,
     snippet_counts,
     title_agrees,
     tokens,
+    word_f1_metric,
 )
 
 
@@ -170,6 +172,64 @@ def test_bag_metric_means_over_pages_empty_output_scores_zero() -> None:
     score = metric.score()
     assert (score.precision, score.recall, score.f1) == (0.5, 0.5, 0.5)
     assert score.accuracy is None
+
+
+def test_empty_output_and_empty_reference_score_one_only_together() -> None:
+    assert bag_overlap("", "") == bag_overlap("a", "a")
+    assert (bag_overlap("", "extra").precision, bag_overlap("", "extra").recall) == (0.0, 0.0)
+    assert (bag_overlap("missed", "").precision, bag_overlap("missed", "").recall) == (0.0, 0.0)
+
+
+# ----------------------------------------------------------------------------- wx
+
+
+def test_word_f1_of_one_page() -> None:
+    # ref {the 2, cat, sat, on, mat} = 6 tokens; out {the 2, cat, dog} = 4 tokens;
+    # overlap the 2 + cat 1 = 3: P 3/4, R 3/6, F1 2 * 0.75 * 0.5 / 1.25 = 0.6.
+    metric = word_f1_metric()
+    metric.add(page("The cat sat on the mat."), "the cat, the dog")
+    score = metric.score()
+    assert (score.precision, score.recall) == (0.75, 0.5)
+    assert score.f1 == pytest.approx(0.6)
+
+
+def test_word_f1_tokens_are_lowercased_unicode_word_runs() -> None:
+    metric = word_f1_metric()
+    # "naïve-approach" is two tokens; "STRASSE" does not lowercase to "straße".
+    metric.add(page("Naïve-approach\nStraße"), "naïve APPROACH strasse")
+    # ref {naïve, approach, straße}; out {naïve, approach, strasse}: overlap 2 of 3 each.
+    assert metric.score().f1 == pytest.approx(2 / 3)
+
+
+def test_word_f1_is_the_mean_of_page_f1_not_f1_of_the_means() -> None:
+    metric = word_f1_metric()
+    metric.add(page("a b c d"), "a b")  # P 1, R 1/2, F1 2/3
+    metric.add(page("e f"), "e f g h h h")  # overlap 2: P 2/6, R 1, F1 1/2
+    score = metric.score()
+    assert score.precision == pytest.approx(2 / 3)
+    assert score.recall == pytest.approx(3 / 4)
+    assert score.f1 == pytest.approx((2 / 3 + 1 / 2) / 2)  # 7/12, not 12/17
+    assert score.accuracy is None
+
+
+def test_word_f1_leaves_out_pages_whose_reference_has_no_word() -> None:
+    metric = word_f1_metric()
+    metric.add(page("alpha beta"), "alpha")  # P 1, R 1/2, F1 2/3
+    metric.add(page(" -- "), "anything")  # no reference token: not scored
+    metric.add(page("gamma"), "")  # empty output: P 0, R 0, F1 0
+    score = metric.score()
+    assert (score.precision, score.recall) == (0.5, 0.25)
+    assert score.f1 == pytest.approx(1 / 3)
+    assert len(metric.pages) == 2
+
+
+def test_wx_reference_is_text_rd_reference_is_html() -> None:
+    wx, rd = make_metric("wx"), make_metric("rd")
+    for metric in (wx, rd):
+        metric.add(page("<p>alpha</p>"), "alpha")
+    # wx reads "<p>alpha</p>" as text: tokens p, alpha, p; the output has 1 of 3.
+    assert wx.score().recall == pytest.approx(1 / 3)
+    assert rd.score().recall == 1.0
 
 
 @pytest.mark.parametrize(

@@ -21,8 +21,9 @@ from mainmark.evaluation.runner import CompareUnavailable
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("bench", metavar="DIR", help="benchmark folder in the bench README layout")
-    p.add_argument("--sets", default=",".join(SETS),
-                   help="comma-separated sets to score")
+    p.add_argument("--sets", default=None,
+                   help=f"comma-separated sets to score (default: those of {','.join(SETS)} "
+                        "present in DIR)")
     p.add_argument("--compare", choices=("trafilatura",),
                    help="also time and score this extractor on the same pages (extra: compare)")
     p.add_argument("--limit", type=int, help="score only the first N pages of each set")
@@ -32,7 +33,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-chunk-timing", action="store_true",
                    help="skip the extra sh timing run with chunking on")
     add_option_arguments(p)
-
 
 
 def _print_notes(report: Report) -> None:
@@ -45,9 +45,11 @@ def _print_notes(report: Report) -> None:
             for sample in sr.error_samples[:2]:
                 sys.stderr.write(f"{result.name} {sr.system} error: {sample}\n")
 
+
 def run(args: argparse.Namespace) -> int:
     root = Path(args.bench)
-    names = [s.strip() for s in str(args.sets).split(",") if s.strip()]
+    chosen = args.sets if args.sets is not None else ",".join(available_sets(root) or SETS)
+    names = [s.strip() for s in str(chosen).split(",") if s.strip()]
     unknown = [s for s in names if s not in SETS]
     if unknown or not names:
         sys.stderr.write(f"mainmark eval: unknown set(s) {', '.join(unknown) or '(none)'}; "

@@ -10,19 +10,28 @@ Layout, per set::
     sh/html/<id>.html.gz + sh/ground-truth.json     {id: {"articleBody", "url"}}
     tr/html/<file>.gz    + tr/evaldata.json         {url: {"file", "with", "without", ...}}
     rd/<name>/source.html, expected.html, expected-metadata.json
+    wx/html/<id>.html.gz + wx/ground-truth/<id>.json {"url", "ground_truth": {"main_content",
+                           "title", "author", "publish_date", ...}} + wx/pages.json
+                           {id: {"page_type", ...}}
+
+and beside the sets, ``check-split.json`` ({set: [page ids]}) marks the CHECK half.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SETS = ("sh", "tr", "rd")
+SETS = ("sh", "tr", "rd", "wx")
+#: The file that names the CHECK half of each set (the rest is TUNE).
+CHECK_SPLIT = "check-split.json"
+_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +49,8 @@ class Page:
     url: str | None
     reference: str
     annotation: Mapping[str, Any] = field(default_factory=dict)
+    #: wx: the page's type from ``pages.json`` (article, product, forum, ...).
+    page_type: str | None = None
 
 
 @dataclass(slots=True)
@@ -48,6 +59,8 @@ class BenchSet:
     pages: list[Page]
     #: "id: reason" for every page that could not be loaded.
     problems: list[str] = field(default_factory=list)
+    #: Pages present but not scored (wx: an empty reference, where word F1 is undefined).
+    unscored: int = 0
 
 
 def available_sets(root: Path) -> list[str]:
@@ -57,10 +70,26 @@ def available_sets(root: Path) -> list[str]:
 
 def load_set(root: Path, name: str, limit: int | None = None) -> BenchSet:
     """Load one set; ``limit`` keeps the first pages in sorted id order (deterministic)."""
-    loaders = {"sh": _load_sh, "tr": _load_tr, "rd": _load_rd}
+    loaders = {"sh": _load_sh, "tr": _load_tr, "rd": _load_rd, "wx": _load_wx}
     if name not in loaders:
         raise ValueError(f"unknown set {name!r} (known: {', '.join(SETS)})")
     return loaders[name](root / name, limit)
+
+
+def check_ids(root: Path) -> dict[str, frozenset[str]]:
+    """The CHECK page ids of each set, from ``check-split.json``; empty when it is absent.
+
+    An unreadable file raises: scoring everything as TUNE without saying so would hide
+    exactly the figure the split exists for.
+    """
+    path = root / CHECK_SPLIT
+    if not path.is_file():
+        return {}
+    data = _read_json(path)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} is not a JSON object")
+    return {str(k): frozenset(str(i) for i in v) for k, v in data.items()
+            if isinstance(v, list)}
 
 
 def _read_page_bytes(path: Path) -> bytes:
@@ -145,6 +174,36 @@ def _load_rd(folder: Path, limit: int | None) -> BenchSet:
             url=None,
             reference=expected,
             annotation=meta if isinstance(meta, dict) else {},
+        ))
+    return out
+
+
+def _load_wx(folder: Path, limit: int | None) -> BenchSet:
+    types_path = folder / "pages.json"
+    kinds: Any = _read_json(types_path) if types_path.is_file() else {}
+    ids = list(kinds) or [p.stem for p in (folder / "ground-truth").glob("*.json")]
+    out = BenchSet("wx", [])
+    for page_id in _limited(ids, limit):
+        try:
+            record = _read_json(folder / "ground-truth" / f"{page_id}.json")
+            truth = record.get("ground_truth") or {}
+            data = _read_page_bytes(
+                _first_existing(folder / "html", [f"{page_id}.html.gz", f"{page_id}.html"]))
+        except (OSError, EOFError, zlib.error, ValueError, AttributeError) as exc:
+            out.problems.append(f"{page_id}: {exc}")
+            continue
+        reference = truth.get("main_content") if isinstance(truth, dict) else None
+        if not isinstance(reference, str) or not _WORD.search(reference):
+            out.unscored += 1
+            continue
+        url, kind = record.get("url"), (kinds.get(page_id) or {}).get("page_type")
+        out.pages.append(Page(
+            id=page_id,
+            data=data,
+            url=url if isinstance(url, str) and url else None,
+            reference=reference,
+            annotation=truth,
+            page_type=kind if isinstance(kind, str) and kind else None,
         ))
     return out
 

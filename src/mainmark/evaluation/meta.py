@@ -1,4 +1,4 @@
-"""Metadata agreement with the benchmark annotations (``tr`` and ``rd``).
+"""Metadata agreement with the benchmark annotations (``tr``, ``wx`` and ``rd``).
 
 The comparison rules are the bench README's: titles compare after NFC, whitespace
 collapsing and casefolding; authors compare as *sets* of names, split on ``;``,
@@ -82,7 +82,9 @@ def _title_ok(expected: Any, got: str | None) -> bool | None:
 def _author_ok(expected: Any, got: tuple[str, ...]) -> bool | None:
     if not _annotated(expected):
         return None
-    return author_set(expected) == author_set(list(got))
+    want = author_set(expected)
+    # An annotation that splits into no name at all (a lone "and") cannot be matched.
+    return bool(want) and want == author_set(list(got))
 
 
 def _date_ok(expected: Any, got: str | None) -> bool | None:
@@ -98,6 +100,15 @@ def score_tr_metadata(entry: Mapping[str, Any], meta: Metadata) -> Score:
         "title": _title_ok(entry.get("title"), meta.title),
         "author": _author_ok(entry.get("author"), meta.author),
         "date": _date_ok(entry.get("date"), meta.published),
+    }
+
+
+def score_wx_metadata(truth: Mapping[str, Any], meta: Metadata) -> Score:
+    """Agreement of ``meta`` with one ``wx/ground-truth/<id>.json`` ``ground_truth`` record."""
+    return {
+        "title": _title_ok(truth.get("title"), meta.title),
+        "author": _author_ok(truth.get("author"), meta.author),
+        "date": _date_ok(truth.get("publish_date"), meta.published),
     }
 
 

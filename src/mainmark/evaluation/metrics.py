@@ -1,9 +1,11 @@
-"""The three benchmark metrics, exactly as ``../shared/bench/README.md`` defines them.
+"""The benchmark metrics, exactly as ``../shared/bench/README.md`` defines them.
 
 Each set keeps the metric of the project it comes from, so that our numbers are
 comparable with published ones: ``sh`` the scrapinghub shingle metric (page means
 of multiset precision/recall), ``tr`` trafilatura's snippet metric (corpus sums),
-``rd`` a bag-of-words overlap against Readability.js output. Every accumulator
+``rd`` a bag-of-words overlap against Readability.js output, ``wx`` WCXB's
+``word_f1`` (the same bag-of-words overlap against the ``main_content`` text, over
+the pages whose reference has a word). Every accumulator
 takes pages one at a time with :meth:`add` and reports with :meth:`score`, so the
 runner never holds more than one page's intermediate data per system.
 
@@ -27,8 +29,9 @@ from mainmark.evaluation.datasets import Page
 _TOKEN = re.compile(r"\w+")
 _WS = re.compile(r"\s+")
 SHINGLE_N = 4
-#: Elements whose text is not page text even if Readability left them in.
-_NO_TEXT = frozenset({"script", "style", "noscript", "template"})
+#: Elements whose text is not page text even if Readability left them in (the
+#: README's reference text drops these two and keeps everything else).
+_NO_TEXT = frozenset({"script", "style"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,24 +222,37 @@ class BagScore:
 
 
 def bag_overlap(reference: str, output: str) -> BagScore:
-    """Page scores of output text against reference *text* (see :func:`reference_text`)."""
+    """Page scores of output text against reference *text* (lowercased ``\\w+`` multisets).
+
+    An empty side scores 1 only against an equally empty other side: nothing was
+    missed, nothing was added. So an empty output against a real reference is 0/0.
+    """
     ref, out = bag(reference), bag(output)
     overlap = sum((ref & out).values())
     n_out, n_ref = sum(out.values()), sum(ref.values())
-    precision = overlap / n_out if n_out else 0.0
-    # An empty reference has nothing to miss.
-    recall = overlap / n_ref if n_ref else 1.0
+    precision = overlap / n_out if n_out else float(n_ref == 0)
+    recall = overlap / n_ref if n_ref else float(n_out == 0)
     return BagScore(precision, recall, harmonic(precision, recall))
 
 
 @dataclass(slots=True)
 class BagOfWordsMetric:
-    """Means of page precision, recall and F1 over all pages."""
+    """Means of page precision, recall and F1 over the scored pages.
 
+    ``rd`` references are HTML (see :func:`reference_text`) and every page counts;
+    ``wx`` references are text and a page whose reference has no word is left out,
+    as WCXB's ``word_f1`` does (there is nothing to find on it).
+    """
+
+    html_reference: bool = True
+    skip_empty_reference: bool = False
     pages: list[BagScore] = field(default_factory=list)
 
     def add(self, page: Page, output: str) -> None:
-        self.pages.append(bag_overlap(reference_text(page.reference), output))
+        reference = reference_text(page.reference) if self.html_reference else page.reference
+        if self.skip_empty_reference and not _TOKEN.search(reference):
+            return
+        self.pages.append(bag_overlap(reference, output))
 
     def score(self) -> SetScore:
         return SetScore(
@@ -244,6 +260,11 @@ class BagOfWordsMetric:
             _mean([s.recall for s in self.pages]),
             _mean([s.f1 for s in self.pages]),
         )
+
+
+def word_f1_metric() -> BagOfWordsMetric:
+    """WCXB's ``word_f1`` accumulator (wx)."""
+    return BagOfWordsMetric(html_reference=False, skip_empty_reference=True)
 
 
 def title_agrees(expected: object, got: str | None) -> bool | None:
@@ -290,4 +311,6 @@ def make_metric(set_name: str) -> Metric:
         return SnippetMetric()
     if set_name == "rd":
         return BagOfWordsMetric()
+    if set_name == "wx":
+        return word_f1_metric()
     raise ValueError(f"no metric for set {set_name!r}")

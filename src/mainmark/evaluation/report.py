@@ -1,8 +1,9 @@
 """The eval table: compact text or markdown for people, JSON for scripts.
 
-The table is printed last and kept short (one row per set and system, then one
-line per extra figure), because the thing most often read is the tail of a CI
-log or of a hook's output.
+The table is printed last and kept short (one row per set and system, with the F1
+of the TUNE and CHECK halves beside the whole set's, then the wx page types as a
+small second table, then one line per extra figure), because the thing most often
+read is the tail of a CI log or of a hook's output.
 """
 
 from __future__ import annotations
@@ -15,6 +16,23 @@ from typing import Any
 from mainmark.evaluation.metrics import SetScore
 
 Shares = Mapping[str, tuple[int, int]]
+#: The halves of ``check-split.json``, in display order.
+HALVES = ("tune", "check")
+
+
+@dataclass(frozen=True, slots=True)
+class HalfScore:
+    pages: int
+    score: SetScore
+
+
+@dataclass(frozen=True, slots=True)
+class TypeScore:
+    """One page type of a set (wx): the whole type and each half of it."""
+
+    pages: int
+    score: SetScore
+    halves: Mapping[str, HalfScore] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -31,6 +49,12 @@ class SystemResult:
     metadata: Shares | None = None
     #: rd only: the README's title rule (whitespace collapsed, casefolded).
     title: tuple[int, int] | None = None
+    #: The set's score on each half of check-split.json (empty without a split).
+    halves: dict[str, HalfScore] = field(default_factory=dict)
+    #: Per page type (wx), empty for sets without types.
+    types: dict[str, TypeScore] = field(default_factory=dict)
+    #: Metadata agreement per half.
+    metadata_halves: dict[str, Shares] = field(default_factory=dict)
 
     @property
     def pages_per_second(self) -> float:
@@ -49,6 +73,8 @@ class SetResult:
     problems: list[str] = field(default_factory=list)
     #: mainmark's pages with a flag (``evaluation.pageflags``), by page id; ``None``: n/a.
     page_flags: dict[str, list[str]] | None = None
+    #: Pages left out of scoring (wx: empty reference).
+    unscored: int = 0
 
     def system(self, name: str) -> SystemResult | None:
         return next((s for s in self.systems if s.system == name), None)
@@ -62,6 +88,8 @@ class Report:
     #: Whether the metadata / structure scorers could be imported.
     metadata_available: bool = True
     structure_available: bool = True
+    #: Whether the folder had a check-split.json (the halves are then filled in).
+    split: bool = False
 
 
 def speed_ratio(result: SetResult, a: str = "mainmark", b: str = "trafilatura") -> float | None:
@@ -85,7 +113,13 @@ def _share(pair: tuple[int, int] | None) -> str:
     return f"{pair[0] / pair[1]:.3f} ({pair[0]}/{pair[1]})"
 
 
-_HEADER = ("set", "system", "pages", "err", "empty", "prec", "rec", "F1", "acc", "sec", "pages/s")
+_HEADER = ("set", "system", "pages", "err", "empty", "prec", "rec", "F1", "acc",
+           "F1-TUNE", "F1-CHECK", "sec", "pages/s")
+
+
+def _half_f1(r: SystemResult | TypeScore, half: str) -> str:
+    h = r.halves.get(half)
+    return "-" if h is None else f"{h.score.f1:.3f}"
 
 
 def _row(set_name: str, r: SystemResult) -> tuple[str, ...]:
@@ -93,13 +127,36 @@ def _row(set_name: str, r: SystemResult) -> tuple[str, ...]:
     scores = ("-",) * 4 if s is None else (
         _num(s.precision), _num(s.recall), _num(s.f1), _num(s.accuracy))
     return (set_name, r.system, str(r.pages), str(r.errors), str(r.empty), *scores,
-            f"{r.seconds:.2f}", f"{r.pages_per_second:.1f}")
+            *(_half_f1(r, h) for h in HALVES), f"{r.seconds:.2f}", f"{r.pages_per_second:.1f}")
 
 
 def table_rows(report: Report) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for result in report.sets:
         rows.extend(_row(result.name, r) for r in result.systems)
+    return rows
+
+
+def type_rows(result: SetResult) -> list[tuple[str, ...]]:
+    """Header and rows of the per-type table of one set (F1 whole / TUNE / CHECK per system);
+    empty when the set has no page types."""
+    kinds = sorted({k for r in result.systems for k in r.types})
+    if not kinds:
+        return []
+    header = ["type", "pages", "TUNE", "CHECK"]
+    for r in result.systems:
+        header.extend([r.system, "TUNE", "CHECK"])
+    rows = [tuple(header)]
+    first = result.systems[0].types
+    for kind in kinds:
+        t = first.get(kind)
+        row = [kind, str(t.pages) if t else "-",
+               *(str(t.halves[h].pages) if t and h in t.halves else "-" for h in HALVES)]
+        for r in result.systems:
+            ts = r.types.get(kind)
+            row.extend(["-"] * 3 if ts is None else
+                       [f"{ts.score.f1:.3f}", *(_half_f1(ts, h) for h in HALVES)])
+        rows.append(tuple(row))
     return rows
 
 
@@ -110,6 +167,12 @@ def extra_lines(report: Report) -> list[str]:
     shown = [f"{name} {ratio:.2f}x" for name, ratio in ratios if ratio is not None]
     if shown:
         lines.append("speed mainmark/trafilatura (pages/s ratio): " + "  ".join(shown))
+    if not report.split:
+        lines.append("halves: no check-split.json in the folder, TUNE/CHECK not scored")
+    for result in report.sets:
+        if result.unscored:
+            lines.append(f"{result.name}: {result.unscored} pages with an empty reference "
+                         "not scored")
     for result in report.sets:
         lines.extend(_chunking_lines(result))
     for result in report.sets:
@@ -141,8 +204,12 @@ def _structure_lines(report: Report, result: SetResult) -> list[str]:
     return ["rd structure recall (mainmark markdown): " + "  ".join(parts) + failed]
 
 
+def _shares_line(shares: Shares) -> str:
+    return "  ".join(f"{k} {_share(v)}" for k, v in shares.items()) or "no annotated pages"
+
+
 def _metadata_lines(report: Report, result: SetResult) -> list[str]:
-    if result.name not in ("tr", "rd"):
+    if result.name not in ("tr", "rd", "wx"):
         return []
     lines = []
     if not report.metadata_available:
@@ -150,9 +217,11 @@ def _metadata_lines(report: Report, result: SetResult) -> list[str]:
     else:
         for r in result.systems:
             if r.metadata is not None:
-                parts = [f"{k} {_share(v)}" for k, v in r.metadata.items()]
-                shown = "  ".join(parts) or "no annotated pages"
-                lines.append(f"{result.name} metadata {r.system}: {shown}")
+                lines.append(f"{result.name} metadata {r.system}: {_shares_line(r.metadata)}")
+            for half in HALVES:
+                if half in r.metadata_halves:
+                    lines.append(f"{result.name} metadata {r.system} {half.upper()}: "
+                                 f"{_shares_line(r.metadata_halves[half])}")
     if result.name == "rd":
         titles = [f"{r.system} {_share(r.title)}" for r in result.systems if r.title]
         if titles:
@@ -166,22 +235,41 @@ def _headline(report: Report) -> str:
     return f"mainmark eval {report.bench} ({counts}); scored: {report.scored}"
 
 
-def format_text(report: Report) -> str:
-    rows = [_HEADER, *table_rows(report)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADER))]
-    lines = [_headline(report)]
+def _aligned(rows: list[tuple[str, ...]], left: int) -> list[str]:
+    """Rows as space-aligned text: the first ``left`` columns left-aligned, numbers right."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    out = []
     for row in rows:
         pairs = enumerate(zip(row, widths, strict=True))
-        cells = [c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in pairs]
-        lines.append("  ".join(cells).rstrip())
+        cells = [c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in pairs]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def _markdown_table(rows: list[tuple[str, ...]]) -> list[str]:
+    head, *body = rows
+    return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head),
+            *("| " + " | ".join(row) + " |" for row in body)]
+
+
+def format_text(report: Report) -> str:
+    lines = [_headline(report), *_aligned([_HEADER, *table_rows(report)], 2)]
+    for result in report.sets:
+        grid = type_rows(result)
+        if grid:
+            lines.append(f"{result.name} F1 by page type (whole set, TUNE, CHECK):")
+            lines.extend("  " + line for line in _aligned(grid, 1))
     lines.extend(extra_lines(report))
     return "\n".join(lines) + "\n"
 
 
 def format_markdown(report: Report) -> str:
-    lines = [_headline(report), "", "| " + " | ".join(_HEADER) + " |",
-             "|" + "---|" * len(_HEADER)]
-    lines.extend("| " + " | ".join(row) + " |" for row in table_rows(report))
+    lines = [_headline(report), "", *_markdown_table([_HEADER, *table_rows(report)])]
+    for result in report.sets:
+        grid = type_rows(result)
+        if grid:
+            lines.extend(["", f"{result.name} F1 by page type (whole set, TUNE, CHECK):", "",
+                          *_markdown_table(grid)])
     extras = extra_lines(report)
     if extras:
         lines.append("")
@@ -204,13 +292,14 @@ def _json_ready(report: Report) -> dict[str, Any]:
             "timing": {r.system: _system_json(r) for r in result.timing},
             "speed_ratio_mainmark_over_trafilatura": speed_ratio(result),
             "problems": result.problems,
+            "unscored": result.unscored,
         }
         if result.name == "rd":
             entry["structure"] = _shares_json(result.structure)
         if result.page_flags is not None:
             entry["page_flags"] = result.page_flags
         sets[result.name] = entry
-    return {"bench": report.bench, "scored": report.scored, "sets": sets,
+    return {"bench": report.bench, "scored": report.scored, "sets": sets, "split": report.split,
             "metadata_available": report.metadata_available,
             "structure_available": report.structure_available}
 
@@ -223,7 +312,16 @@ def _system_json(r: SystemResult) -> dict[str, Any]:
         "error_samples": r.error_samples,
         "metadata": _shares_json(r.metadata),
         "title": _pair_json(r.title) if r.title else None,
+        "halves": {h: _half_json(v) for h, v in r.halves.items()},
+        "types": {k: {**_half_json(HalfScore(t.pages, t.score)),
+                      "halves": {h: _half_json(v) for h, v in t.halves.items()}}
+                  for k, t in r.types.items()},
+        "metadata_halves": {h: _shares_json(v) for h, v in r.metadata_halves.items()},
     }
+
+
+def _half_json(h: HalfScore) -> dict[str, Any]:
+    return {"pages": h.pages, "score": asdict(h.score)}
 
 
 def _pair_json(pair: tuple[int, int]) -> dict[str, Any]:
