@@ -145,11 +145,14 @@ def _snippets(entry: Mapping[str, Any], key: str) -> list[str]:
 
 
 def snippet_counts(entry: Mapping[str, Any], output: str) -> tuple[int, int, int, int]:
-    """(tp, fp, fn, tn) of one page: exact substring search in whitespace-normalised text."""
+    """(tp, fp, fn, tn) of one page: exact substring search in whitespace-normalised text.
+
+    An empty output contains no snippet, not even an empty one.
+    """
     text = normalize_ws(output)
     with_, without = _snippets(entry, "with"), _snippets(entry, "without")
-    tp = sum(1 for s in with_ if s in text)
-    fp = sum(1 for s in without if s in text)
+    tp = sum(1 for s in with_ if s in text) if output else 0
+    fp = sum(1 for s in without if s in text) if output else 0
     return tp, fp, len(with_) - tp, len(without) - fp
 
 
