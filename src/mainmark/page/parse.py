@@ -16,7 +16,12 @@ offsets (the source map relies on them):
   from the deep point on, including the content *after* the deep nest. We
   detect that error and parse again with the start and end tags beyond depth
   512 blanked, which keeps every piece of text in document order and flattens
-  only the pathological part.
+  only the pathological part;
+* an ``</html>`` or ``</body>`` end tag with content after it: libxml2 ends the
+  document at ``</html>`` and drops the rest, and puts what follows ``</body>`` outside
+  the body, where no content stage looks (a page glued after another, a template's
+  stray end tags before the content, trailing scripts). An HTML5 parser keeps both in
+  the body. Such end tags are blanked with spaces (see :func:`neutralise_html_end`).
 """
 
 from __future__ import annotations
@@ -162,6 +167,44 @@ def cap_attributes(text: str, cap: int = MAX_ATTRIBUTES) -> str:
     return "".join(out)
 
 
+# libxml2 (2.14) treats the first </html> end tag as the end of the document, and hangs
+# what follows a </body> beside the body instead of in it; an HTML5 parser only notes
+# the parse error and puts what follows either into the body.
+_DOC_END = re.compile(r"</(?:html|body)\b[^>]*>", re.IGNORECASE)
+_NON_SPACE = re.compile(r"\S")
+
+
+def neutralise_html_end(text: str) -> str:
+    """Blank every ``</body>`` and ``</html>`` end tag (same length) when anything but
+    whitespace and such end tags follows the first one; otherwise return ``text`` itself.
+
+    The check is one regex search for the first end tag (a few ms per MB, in C) and a
+    look past it; the substitution runs only on pages that need it. Blanking is safe
+    where the tag sits in a script or comment too: these end tags mean nothing to a tree
+    besides what libxml2 makes of them, and the text keeps its offsets.
+    """
+    found = _DOC_END.search(text)
+    if found is None:
+        return text
+    pos = found.end()
+    while True:
+        nxt = _NON_SPACE.search(text, pos)
+        if nxt is None:
+            return text
+        tag = _DOC_END.match(text, nxt.start())
+        if tag is None:
+            break
+        pos = tag.end()
+    start = found.start()  # the first end tag is usually near the end: rewrite only the tail
+    return text[:start] + _DOC_END.sub(lambda m: " " * len(m.group()), text[start:])
+
+
+def prepare(text: str) -> str:
+    """Every same-length change :func:`parse` makes before its first parse (the source
+    map replays it to prove that ``Page.text`` offsets hold in the decoded text)."""
+    return neutralise_html_end(cap_attributes(sanitize(text)))
+
+
 def _too_deep(parser: lxml.html.HTMLParser) -> bool:
     """libxml2 stops at the depth limit with a fatal error, so it is the last one logged;
     reading only that entry avoids building a Python object per ordinary HTML error."""
@@ -212,7 +255,7 @@ def flatten_deep(text: str, limit: int = FLATTEN_DEPTH) -> str:
 
 def parse(text: str, *, url: str | None = None) -> Page:
     """Parse ``text``; never raises: a hopeless input gives ``Page(root=None)`` and a warning."""
-    cleaned = cap_attributes(sanitize(text))
+    cleaned = prepare(text)
     if not cleaned.strip():
         return Page(None, cleaned, url, ["empty document"])
     root, too_deep, error = _parse_once(cleaned, url)

@@ -51,7 +51,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.model import EncodingInfo, EncodingSignal
-from mainmark.page.parse import FLATTEN_DEPTH, Page, flatten_deep, sanitize
+from mainmark.page.parse import FLATTEN_DEPTH, Page, flatten_deep, prepare
 
 _NAME = r"[A-Za-z][^\t\n\f\r />]*"
 # An attribute: a name, then optionally = and a quoted or unquoted value (HTML5 rules:
@@ -462,7 +462,7 @@ def _parses_to(decoded: str, text: str) -> bool:
     keep every character offset, so offsets found in ``text`` hold in ``decoded``."""
     if len(decoded) != len(text):
         return False
-    cleaned = sanitize(decoded)
+    cleaned = prepare(decoded)
     if cleaned == text:
         return True
     return any(flatten_deep(cleaned, limit) == text
