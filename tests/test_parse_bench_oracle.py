@@ -12,9 +12,9 @@ import zlib
 from pathlib import Path
 
 import pytest
-from parse_oracle import compare
 
 from mainmark.page.decode import decode
+from parse_oracle import compare
 
 pytestmark = pytest.mark.bench
 
