@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 _WORD = re.compile(r"\w+")
+_NONCHAR = re.compile("[\ufdd0-\ufdef\ufffe\uffff]")
 #: Elements whose text is not on the rendered page.
 HIDDEN = frozenset({"script", "style", "template", "noscript", "title", "head", "xmp",
                     "textarea", "iframe", "noembed", "noframes"})
@@ -73,7 +74,8 @@ def html5_words(text: str) -> int:
 
     from mainmark.page.parse import sanitize
 
-    text = sanitize(text)
+    # Noncharacters too: lxml refuses them in attribute values.
+    text = _NONCHAR.sub("\ufffd", sanitize(text))
     with warnings.catch_warnings():
         # html5lib warns when it coerces a name lxml cannot hold ("[class]"): harmless here.
         warnings.simplefilter("ignore")
@@ -104,3 +106,15 @@ class Divergence:
 def compare(text: str) -> Divergence:
     """Visible words in mainmark's tree vs html5lib's for one decoded page."""
     return Divergence(mainmark_words(text), html5_words(text))
+
+
+def lexbor_words(text: str) -> int:
+    """The same count from selectolax's Lexbor engine, another WHATWG parser, in C: fast
+    enough for a whole-bench census (``parse_divergence.py --oracle lexbor``); optional,
+    not a test dependency."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    tree = LexborHTMLParser(text)
+    tree.strip_tags(sorted(HIDDEN - {"head"}))
+    body = tree.body
+    return 0 if body is None else _count(body.text(separator=" "))
