@@ -132,3 +132,52 @@ def test_the_check_is_linear_in_the_page_size() -> None:
     fixed = neutralise_html_end(html)
     assert len(fixed) == len(html) and "</html>" not in fixed
     assert words(html) == 20_000
+
+
+RUNAWAY = {
+    "unclosed <title>": f"<html><head><title>Harbour news<meta name=x content=y></head>"
+                        f"<body>{ARTICLE * 5}</body></html>",
+    "unclosed <textarea>": f"<html><body><form><textarea>Your comment</form>{ARTICLE * 5}"
+                           "</body></html>",
+    "unclosed <TEXTAREA> after a closed one": (
+        f"<html><body><textarea>note</textarea><p>x</p><TEXTAREA rows=3>Reply</form>"
+        f"{ARTICLE * 5}</body></html>"),
+}
+
+
+@pytest.mark.parametrize("html", RUNAWAY.values(), ids=RUNAWAY.keys())
+def test_an_unclosed_title_or_textarea_no_longer_swallows_the_page(html: str) -> None:
+    page = parse(html)
+    assert page.root is not None
+    assert content_words(page.root) >= 5 * article_words()
+    assert len(page.text) == len(html)
+    assert any("swallowed the rest of the page" in w for w in page.warnings)
+    # The oracle, like a browser, loses the page: we keep more than the standard here.
+    assert compare(html).oracle < article_words()
+
+
+def test_the_page_after_an_unclosed_title_keeps_byte_offsets() -> None:
+    raw = RUNAWAY["unclosed <title>"]
+    page = parse(raw)
+    assert page.root is not None
+    sm = build_source_map(page, raw.encode(), EncodingInfo("utf-8", EncodingSignal.META))
+    p = page.root.find(".//body/p")
+    assert p is not None
+    span = sm.span(p)
+    assert span is not None and raw.encode()[span[0]:span[1]].decode() == ARTICLE
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        # Closed, however long and however much markup it quotes: left alone.
+        f"<html><body><textarea>{'<p>code</p>' * 100}</textarea>{ARTICLE}</body></html>",
+        # Unclosed, but holding plain text only (nothing swallowed): left alone.
+        f"<html><body>{ARTICLE}<textarea>{'word ' * 200}",
+        f"<html><head><title>Short</title></head><body>{ARTICLE}</body></html>",
+    ],
+)
+def test_a_title_or_textarea_that_swallowed_nothing_is_left_alone(html: str) -> None:
+    page = parse(html)
+    assert page.text == prepare(html)
+    assert not any("swallowed" in w for w in page.warnings)

@@ -21,13 +21,21 @@ offsets (the source map relies on them):
   document at ``</html>`` and drops the rest, and puts what follows ``</body>`` outside
   the body, where no content stage looks (a page glued after another, a template's
   stray end tags before the content, trailing scripts). An HTML5 parser keeps both in
-  the body. Such end tags are blanked with spaces (see :func:`neutralise_html_end`).
+  the body. Such end tags are blanked with spaces (see :func:`neutralise_html_end`);
+* an unclosed ``<title>`` or ``<textarea>``: both read as raw text up to their end tag,
+  so one that is never closed swallows the rest of the page (an HTML5 parser loses it
+  too). When the last element of the tree is such an element holding markup, its start
+  tag is blanked and the page parsed again (see :func:`unclose_runaway`).
+
+:func:`replays` lists every text :func:`parse` may store for an input, so the source map
+can prove the offsets hold.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import lxml.html
@@ -205,6 +213,53 @@ def prepare(text: str) -> str:
     return neutralise_html_end(cap_attributes(sanitize(text)))
 
 
+#: Raw-text elements whose text, when never closed, runs to the end of the document. Only
+#: these two hold text meant as text: an unclosed script or style, if unblanked, would turn
+#: code into page text.
+RUNAWAY_TAGS = ("title", "textarea")
+#: A runaway element holds at least this much text, markup included.
+RUNAWAY_CHARS = 512
+_MARKUP = re.compile(r"<[/!]?[a-zA-Z]")
+
+
+def runaway_element(root: HtmlElement) -> str | None:
+    """The tag of an unclosed title/textarea that swallowed markup, else ``None``.
+
+    Such an element ran to the end of the input, so it is the tree's last element in
+    document order: following last children costs the depth of the tree, nothing more.
+    """
+    el = root
+    while len(el):
+        el = el[-1]
+    if el.tag not in RUNAWAY_TAGS:
+        return None
+    body = el.text or ""
+    return str(el.tag) if len(body) >= RUNAWAY_CHARS and _MARKUP.search(body) else None
+
+
+def unclose_runaway(text: str, tag: str) -> str:
+    """Blank (same length) the start tag of the ``tag`` element that is never closed: the
+    first ``<tag>`` after the last ``</tag>``. ``text`` itself when there is none."""
+    last_end = 0
+    for end in re.finditer(rf"</{tag}\b", text, re.IGNORECASE):
+        last_end = end.end()
+    start = re.compile(rf"<{tag}\b[^>]*>", re.IGNORECASE).search(text, last_end)
+    if start is None:
+        return text
+    a, b = start.span()
+    return text[:a] + " " * (b - a) + text[b:]
+
+
+def replays(text: str) -> Iterator[str]:
+    """Every text :func:`parse` may store as ``Page.text`` for the decoded ``text``."""
+    cleaned = prepare(text)
+    yield cleaned
+    for limit in (FLATTEN_DEPTH, FLATTEN_DEPTH // 8):
+        yield flatten_deep(cleaned, limit)
+    for tag in RUNAWAY_TAGS:  # never flattened: that repair runs only on a shallow page
+        yield unclose_runaway(cleaned, tag)
+
+
 def _too_deep(parser: lxml.html.HTMLParser) -> bool:
     """libxml2 stops at the depth limit with a fatal error, so it is the last one logged;
     reading only that entry avoids building a Python object per ordinary HTML error."""
@@ -270,4 +325,23 @@ def parse(text: str, *, url: str | None = None) -> Page:
         warnings.append("nesting too deep: content past the parser's depth limit was lost")
     if root is None:
         return Page(None, cleaned, url, [*warnings, f"unparsable document: {error}"])
+    if not too_deep:
+        root, cleaned = _repair_runaway(root, cleaned, url, warnings)
     return Page(root, cleaned, url, warnings)
+
+
+def _repair_runaway(root: HtmlElement, text: str, url: str | None,
+                    warnings: list[str]) -> tuple[HtmlElement, str]:
+    """Parse again without the start tag of an unclosed title/textarea, when there is one."""
+    tag = runaway_element(root)
+    if tag is None:
+        return root, text
+    fixed = unclose_runaway(text, tag)
+    if fixed is text:
+        return root, text
+    again, too_deep, _ = _parse_once(fixed, url)
+    if again is None or too_deep:
+        return root, text
+    warnings.append(f"an unclosed <{tag}> swallowed the rest of the page: its start tag "
+                    "was dropped")
+    return again, fixed

@@ -51,7 +51,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.model import EncodingInfo, EncodingSignal
-from mainmark.page.parse import FLATTEN_DEPTH, Page, flatten_deep, prepare
+from mainmark.page.parse import Page, replays
 
 _NAME = r"[A-Za-z][^\t\n\f\r />]*"
 # An attribute: a name, then optionally = and a quoted or unquoted value (HTML5 rules:
@@ -462,11 +462,7 @@ def _parses_to(decoded: str, text: str) -> bool:
     keep every character offset, so offsets found in ``text`` hold in ``decoded``."""
     if len(decoded) != len(text):
         return False
-    cleaned = prepare(decoded)
-    if cleaned == text:
-        return True
-    return any(flatten_deep(cleaned, limit) == text
-               for limit in (FLATTEN_DEPTH, FLATTEN_DEPTH // 8))
+    return any(candidate == text for candidate in replays(decoded))
 
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
