@@ -53,6 +53,18 @@ class Confidence(str, Enum):
     LOW = "low"  # a heuristic read of the page (title tag, DOM byline, URL date)
 
 
+class PageType(str, Enum):
+    """What kind of page it is (``metadata/pagetype.py``); selection follows it."""
+
+    ARTICLE = "article"  # news, blog post, essay: one text
+    FORUM = "forum"  # a discussion or Q&A thread: the question and every answer
+    PRODUCT = "product"  # one product: description and specifications, not the shop
+    DOCUMENTATION = "documentation"  # manual, API reference, tutorial
+    LISTING = "listing"  # an index of other pages: news lists, search results, rankings
+    COLLECTION = "collection"  # a shop's category page: a grid of product cards
+    SERVICE = "service"  # a landing or service page: the sections of the main column
+
+
 @dataclass(frozen=True, slots=True)
 class Metadata:
     """Citation metadata. Every field is optional: a page may offer none of it.
@@ -77,6 +89,7 @@ class Metadata:
     price: str | None = None
     currency: str | None = None
     availability: str | None = None
+    page_type: PageType = PageType.ARTICLE
     #: field name -> the signal it came from ("jsonld", "opengraph", "meta", "dom", ...).
     sources: Mapping[str, str] = field(default_factory=dict)
     #: "title"/"author"/"published" -> :class:`Confidence`.

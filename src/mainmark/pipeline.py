@@ -6,6 +6,7 @@ import gc
 import hashlib
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import datetime, timezone
 from urllib.parse import urlsplit
 
@@ -19,6 +20,7 @@ from mainmark.content.selectors import exclude
 from mainmark.errors import InputError, TimeBudgetExceeded
 from mainmark.markdown.render import render
 from mainmark.metadata.assemble import extract_metadata
+from mainmark.metadata.pagetype import detect_page_type
 from mainmark.metadata.published import date_from_content
 from mainmark.metadata.structured import read_structured
 from mainmark.model import Document, EncodingInfo, EncodingSignal, Stamp
@@ -95,9 +97,10 @@ def _extract(
     srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
     structured = read_structured(page)
     metadata = extract_metadata(page, structured, headers=headers)
+    metadata = replace(metadata, page_type=detect_page_type(page, structured, metadata))
     stripped = clean(page, count=opts.explain)
     exclude(page.root, opts, stripped)
-    content = select(page, structured, stripped, opts)
+    content = select(page, structured, stripped, opts, metadata.page_type)
     if content.removed:
         rules = {r.path: r.rule for r in content.explain.removals}
         warnings.extend(structure_warnings(content.removed, rules))

@@ -25,12 +25,13 @@ from mainmark.content.favor import BALANCED, Thresholds, thresholds
 from mainmark.content.furniture import Policy, is_comment_verdict
 from mainmark.content.locate import locate_article_body
 from mainmark.content.measure import Measures, measure, prose_exempt
+from mainmark.content.pagetypes import SPREAD_TYPES, prefers_region, region
 from mainmark.content.prune import Pruning, prune, tag_path
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
 from mainmark.content.vocab import BROAD_CHROME_WORDS
 from mainmark.metadata.structured import Structured
-from mainmark.model import Content, Explain, Removal, Strategy
+from mainmark.model import Content, Explain, PageType, Removal, Strategy
 from mainmark.options import Options
 from mainmark.page.parse import Page
 
@@ -55,8 +56,12 @@ _LADDER: tuple[tuple[Strategy, Pruning, bool], ...] = (
 
 
 def select(page: Page, structured: Structured, stripped: dict[str, int],
-           options: Options) -> Content:
-    """Choose the main content of ``page`` (cleaned) without mutating it."""
+           options: Options, page_type: PageType = PageType.ARTICLE) -> Content:
+    """Choose the main content of ``page`` (cleaned) without mutating it.
+
+    ``page_type`` (from the metadata stage) lets a landing, product, listing or forum
+    page take its main column where the scored selection found only one part of it.
+    """
     root = page.root
     if root is None:
         return Content(roots=[], base_url=page.base_url,
@@ -81,6 +86,33 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
         return picked
 
     scoring = Scoring(body, m, chrome, th.sibling_share)
+    content = _choose(page, body, m, scoring, structured, options, stripped,
+                      (strict_floor, floor), th)
+    if page_type in SPREAD_TYPES:
+        content = _follow_type(page, body, m, content, page_type, options, stripped)
+    return content
+
+
+def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
+                 page_type: PageType, options: Options, stripped: dict[str, int]) -> Content:
+    """The main column instead of the scored selection when that is one part of it."""
+    roots, removed = region(body, m, _effective_chrome(m, m.text.get(body, 0)))
+    column = _collect(roots, m, {}, Pruning.NONE, options, page)
+    column.removed = set(removed)
+    column_text = _text_of(column, m)
+    if not prefers_region(page_type, _text_of(content, m), column_text):
+        return content
+    column.explain = Explain(Strategy.SELECTION, f"main column of a {page_type.value} page",
+                             _removals(removed, m, options), stripped)
+    return column
+
+
+def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
+            structured: Structured, options: Options, stripped: dict[str, int],
+            floors: tuple[int, int], th: Thresholds) -> Content:
+    """JSON-LD locate, then the scored selection down the ladder, then the fallback."""
+    chrome = scoring.chrome
+    strict_floor, floor = floors
     if options.use_jsonld:
         content = _from_jsonld(page, body, m, scoring, structured, options, stripped, floor)
         if content is not None:

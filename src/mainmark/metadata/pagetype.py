@@ -1,0 +1,298 @@
+"""What kind of page this is: article, forum thread, product, documentation, listing...
+
+Selection needs to know: on an article the densest prose box is the content, while on a
+forum thread it is every post, on a product page the description and specifications
+beside the buy box, on a listing the item cards, on a landing page all sections of the
+main column. The type is voted from three kinds of evidence, strongest first:
+
+- **structured data**: the schema.org types of the JSON-LD and microdata objects
+  (``Product``/``Offer``, ``DiscussionForumPosting``/``QAPage``, ``ItemList``/
+  ``CollectionPage``, ``TechArticle``, ``Article``, ``Service``/``LocalBusiness``) and
+  ``og:type``. Several ``Product`` objects are a category page, not one product.
+- **the page's markup**: add-to-cart controls and price marks (shops), repeated post
+  blocks each carrying an author and a date (forums), code blocks beside a navigation
+  column (documentation), many sibling cards of one class with a link each (listings).
+- **the URL path**: the conventions most sites follow (``/product/``, ``/docs/``,
+  ``/forum/``, ``/category/``); a weak vote that only settles ties.
+
+Read before cleaning (forms and buttons are still in the tree) and without mutating it.
+A page with no evidence for another kind is an article: that is what most pages with
+prose are, and selection's default behaviour is the article one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.metadata.schema import entities
+from mainmark.metadata.structured import Structured
+from mainmark.model import Metadata, PageType
+from mainmark.page.parse import Page
+
+#: schema.org types voting for a kind, and the weight of one vote.
+_SCHEMA_VOTES: dict[str, tuple[PageType, float]] = {
+    **dict.fromkeys(("Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
+                     "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
+                     "ScholarlyArticle", "Report", "Recipe", "Review"),
+                    (PageType.ARTICLE, 3.0)),
+    **dict.fromkeys(("DiscussionForumPosting", "QAPage"), (PageType.FORUM, 5.0)),
+    **dict.fromkeys(("Product", "ProductGroup", "IndividualProduct", "ProductModel",
+                     "Vehicle", "Car"), (PageType.PRODUCT, 4.0)),
+    **dict.fromkeys(("CollectionPage", "SearchResultsPage", "ItemList", "OfferCatalog"),
+                    (PageType.LISTING, 3.0)),
+    **dict.fromkeys(("TechArticle", "APIReference"), (PageType.DOCUMENTATION, 4.0)),
+    **dict.fromkeys(("Service", "LocalBusiness", "ProfessionalService", "Course",
+                     "EducationalOrganization", "CollegeOrUniversity", "FAQPage",
+                     "SoftwareApplication", "MedicalClinic", "LegalService",
+                     "FinancialService", "HomeAndConstructionBusiness"),
+                    (PageType.SERVICE, 1.5)),
+}
+_OG_VOTES = {"article": (PageType.ARTICLE, 1.5), "product": (PageType.PRODUCT, 3.0),
+             "product.group": (PageType.COLLECTION, 3.0), "book": (PageType.ARTICLE, 0.5),
+             "website": (PageType.SERVICE, 0.5)}
+
+#: URL path segments most sites use for one kind of page.
+_URL_VOTES: tuple[tuple[re.Pattern[str], PageType, float], ...] = (
+    (re.compile(r"/(?:products?|p|dp|itm|item|shop/p|sku)/[^/]+"), PageType.PRODUCT, 1.5),
+    (re.compile(r"/(?:docs?|documentation|manual|reference|api|handbook|userguide|learn|wiki)"
+                r"(?:/|$|\.)"), PageType.DOCUMENTATION, 1.5),
+    (re.compile(r"/(?:forums?|threads?|topics?|t|questions|community|discussions?|board"
+                r"|viewtopic|showthread|comments)(?:/|$|\.|\?)"), PageType.FORUM, 1.5),
+    (re.compile(r"/(?:collections?|category|categories|cat|c|shop|browse|b|departments?)"
+                r"(?:/|$)"), PageType.COLLECTION, 1.0),
+    (re.compile(r"/(?:tags?|topics|news|blog|archive|search|list|lists|latest)/?$"),
+     PageType.LISTING, 1.0),
+)
+
+_WORD = re.compile(r"[a-z]+")
+#: Class/id/name words (and button texts) of a shop's buy controls.
+_CART = re.compile(r"add[\W_]*to[\W_]*(?:cart|bag|basket|trolley)|addtocart|buy[\W_]*now"
+                   r"|in den warenkorb|ajouter au panier|añadir al carrito|add-to-cart",
+                   re.IGNORECASE)
+_PRICE_XPATH = etree.XPath("//*[@itemprop='price' or @itemprop='lowPrice']"
+                           " | /html/head/meta[@property='product:price:amount']")
+_POST_WORDS = frozenset({"post", "message", "reply", "comment", "answer", "postbit", "topic",
+                         "thread", "postbody", "messagecontent", "answercell"})
+_AUTHOR_WORDS = frozenset({"author", "username", "user", "poster", "member", "userinfo",
+                           "postauthor", "usercard", "profile", "avatar"})
+_POST_STEMS = ("post", "message", "reply", "comment", "answer", "topic", "thread")
+_AUTHOR_STEMS = ("author", "user", "poster", "member", "profile", "avatar")
+_MIN_CARDS = 6
+#: Evidence per kind of page.
+Votes = defaultdict[PageType, float]
+
+
+def detect_page_type(page: Page, structured: Structured,
+                     metadata: Metadata | None = None) -> PageType:
+    """The page's kind, by the votes described in the module docstring."""
+    root = page.root
+    if root is None:
+        return PageType.ARTICLE
+    votes: Votes = defaultdict(float)
+    _schema_votes(structured, votes)
+    if metadata is not None:
+        _citation_votes(metadata, votes)
+    _url_votes(page.url, votes)
+    _markup_votes(root, votes)
+    if not votes:
+        return PageType.ARTICLE
+    best, weight = max(votes.items(), key=lambda kv: (kv[1], -_ORDER.index(kv[0])))
+    return best if weight >= _MIN_WEIGHT else PageType.ARTICLE
+
+
+#: Tie order: the kind whose selection changes least wins a tie.
+_ORDER = (PageType.ARTICLE, PageType.DOCUMENTATION, PageType.FORUM, PageType.PRODUCT,
+          PageType.LISTING, PageType.COLLECTION, PageType.SERVICE)
+#: Below this much evidence a page stays an article.
+_MIN_WEIGHT = 2.0
+
+
+def _schema_votes(structured: Structured, votes: Votes) -> None:
+    kinds: Counter[str] = Counter()
+    for source, objects in (("jsonld", structured.jsonld),
+                            ("microdata", structured.microdata)):
+        for entity in entities(objects, source):
+            kinds.update(set(entity.types))
+    products = sum(kinds[k] for k in ("Product", "ProductGroup", "IndividualProduct"))
+    for kind in kinds:
+        vote = _SCHEMA_VOTES.get(kind)
+        if vote is None:
+            continue
+        page_type, weight = vote
+        if page_type is PageType.PRODUCT and products >= 3:
+            page_type = PageType.COLLECTION  # a grid of marked-up products
+        if kind == "ItemList" and products >= 3:
+            page_type = PageType.COLLECTION
+        votes[page_type] += weight
+    if kinds["Question"] and not kinds["FAQPage"] and (kinds["Answer"] or kinds["QAPage"]):
+        votes[PageType.FORUM] += 2.0
+    for prop, value in structured.opengraph:
+        if prop == "og:type":
+            vote = _OG_VOTES.get(value.strip().lower().replace(":", "."))
+            if vote is not None:
+                votes[vote[0]] += vote[1]
+            break
+
+
+def _citation_votes(metadata: Metadata, votes: Votes) -> None:
+    """A dated, signed text is an article; a page with neither is a landing page unless
+    stronger evidence names another kind."""
+    if metadata.published:
+        votes[PageType.ARTICLE] += 1.0
+    if metadata.author:
+        votes[PageType.ARTICLE] += 1.0
+    if not metadata.published and not metadata.author:
+        votes[PageType.SERVICE] += 2.0
+
+
+def _url_votes(url: str | None, votes: Votes) -> None:
+    if not url:
+        return
+    parts = urlsplit(url)
+    path = parts.path.lower()
+    if path in ("", "/"):
+        votes[PageType.SERVICE] += 1.0  # a site's home page is its landing page
+        return
+    for pattern, page_type, weight in _URL_VOTES:
+        if pattern.search(path):
+            votes[page_type] += weight
+
+
+def _words(el: HtmlElement) -> frozenset[str]:
+    return _value_words(el.get("class", ""), el.get("id", ""))
+
+
+@lru_cache(maxsize=8192)
+def _value_words(cls: str, ident: str) -> frozenset[str]:
+    """Word tokens of a class/id, glued compounds too (``post-body`` -> ``postbody``)."""
+    value = f"{cls} {ident}".lower()
+    return frozenset(_WORD.findall(value.replace("-", "").replace("_", ""))) | frozenset(
+        _WORD.findall(value))
+
+
+def _markup_votes(root: HtmlElement, votes: Votes) -> None:
+    cart = sum(1 for el in root.iter("form", "button", "input") if _is_cart(el))
+    prices = len(list(_iter(_PRICE_XPATH(root))))
+    cards, priced = _card_runs(root)
+    if cards and priced:
+        votes[PageType.COLLECTION] += 2.5 if cards >= 2 * _MIN_CARDS else 1.5
+    elif cards:
+        votes[PageType.LISTING] += 2.0 if cards >= 2 * _MIN_CARDS else 1.0
+    if cart and not priced:
+        votes[PageType.PRODUCT] += 2.5 if cart <= 3 else 1.5
+    if prices and not cards:
+        votes[PageType.PRODUCT] += 1.0
+    posts = _post_blocks(root)
+    if posts >= 3:
+        votes[PageType.FORUM] += 3.0 if posts >= 5 else 2.0
+    code = sum(1 for _ in root.iter("pre", "code"))
+    if code >= 3:
+        votes[PageType.DOCUMENTATION] += 1.5 if code >= 8 else 0.75
+
+
+def _iter(found: object) -> Iterable[HtmlElement]:
+    return (el for el in found if isinstance(el, HtmlElement)) if isinstance(
+        found, list) else ()
+
+
+def _is_cart(el: HtmlElement) -> bool:
+    if el.tag == "form":
+        action = el.get("action", "")
+        return "cart" in action or "basket" in action
+    if el.tag == "input" and el.get("type") not in ("submit", "button"):
+        return False
+    label = " ".join((el.text_content() if el.tag != "input" else el.get("value", ""))
+                     .split())[:40]
+    attrs = f"{el.get('class', '')} {el.get('id', '')} {el.get('name', '')}"
+    return bool(_CART.search(label) or _CART.search(attrs))
+
+
+def _card_runs(root: HtmlElement) -> tuple[int, bool]:
+    """The longest run of sibling cards of one class (each holding a link), and whether
+    those cards carry prices."""
+    best, priced = 0, False
+    for parent in root.iter("ul", "ol", "div", "section", "main"):
+        if len(parent) < _MIN_CARDS:
+            continue
+        kids = [c for c in parent if isinstance(c.tag, str)]
+        if len(kids) < _MIN_CARDS:
+            continue
+        classes = Counter((c.tag, c.get("class", "")) for c in kids)
+        (tag, cls), count = classes.most_common(1)[0]
+        if count < _MIN_CARDS or count <= best or (tag == "li" and not cls and count < 12):
+            continue
+        same = [c for c in kids if c.tag == tag and c.get("class", "") == cls]
+        linked = [c for c in same if c.find(".//a[@href]") is not None or c.tag == "a"]
+        if len(linked) < 0.8 * len(same) or not _card_like(linked):
+            continue
+        best = count
+        priced = sum(1 for c in linked if _has_price(c)) >= 0.5 * len(linked)
+    return best, priced
+
+
+def _card_like(cards: list[HtmlElement]) -> bool:
+    """Cards hold an image or a heading, not just a link: a menu is a run of bare links."""
+    sample = cards[:12]
+    rich = sum(1 for c in sample if c.find(".//img") is not None
+               or next(c.iter("h2", "h3", "h4", "h5"), None) is not None)
+    return rich >= 0.6 * len(sample)
+
+
+_PRICE_TEXT = re.compile(r"(?:[$€£¥₹]|\b(?:usd|eur|gbp|chf|kr|zł|rs\.?))\s?\d"
+                         r"|\d[\d.,]*\s?(?:[$€£¥₹]|\b(?:eur|usd|kr|zł|chf)\b)", re.IGNORECASE)
+
+
+def _has_price(card: HtmlElement) -> bool:
+    text = " ".join(card.text_content().split())
+    return len(text) < 600 and bool(_PRICE_TEXT.search(text))
+
+
+def _post_blocks(root: HtmlElement) -> int:
+    """The largest group of same-class blocks that look like posts: a post/message/reply
+    class, and inside each an author mark and a date (``<time>`` or a date class)."""
+    groups: Counter[str] = Counter()
+    for el in root.iter("div", "article", "li", "section", "tr", "table"):
+        cls = el.get("class")
+        if not cls or not _post_class(cls):
+            continue
+        if _has_author(el) and _has_date(el):
+            groups[cls] += 1
+    return max(groups.values(), default=0)
+
+
+@lru_cache(maxsize=8192)
+def _post_class(cls: str) -> bool:
+    low = cls.lower()
+    if not any(w in low for w in _POST_STEMS):
+        return False  # a substring test first: most classes name nothing of the kind
+    return bool(_value_words(cls, "") & _POST_WORDS)
+
+
+def _has_author(el: HtmlElement) -> bool:
+    for node in el.iter(etree.Element):
+        if node is el:
+            continue
+        if node.get("itemprop") == "author" or node.get("rel") == "author":
+            return True
+        value = f"{node.get('class', '')} {node.get('id', '')}".lower()
+        if any(w in value for w in _AUTHOR_STEMS) and _words(node) & _AUTHOR_WORDS:
+            return True
+    return False
+
+
+def _has_date(el: HtmlElement) -> bool:
+    if el.find(".//time") is not None:
+        return True
+    for node in el.iter(etree.Element):
+        if node is not el and node.get("class") and _words(node) & {"date", "time",
+                                                                     "timestamp", "posted",
+                                                                     "datetime"}:
+            return True
+    return False
