@@ -9,11 +9,15 @@ branches taken only for those kinds, so articles keep their behaviour exactly.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import lxml.html
 from lxml.html import HtmlElement
 
 from mainmark.content.measure import Measures
 from mainmark.content.prune import Pruning, prune
+from mainmark.content.vocab import HEADING_TAGS
 from mainmark.model import PageType
 
 #: Kinds whose content is the page's main column rather than its densest box.
@@ -36,6 +40,110 @@ def region(body: HtmlElement, m: Measures,
     return [body], removed
 
 
+#: On a thread the question and the answers often sit in separate boxes, and a
+#: selection of the answers alone misses the question.
+_THREAD_SHARE = 0.8
+
+
 def prefers_region(page_type: PageType, selected: int, column: int) -> bool:
     """Whether the main column replaces the scored selection on this kind of page."""
-    return page_type in SPREAD_TYPES and selected < REGION_SHARE * column
+    share = _THREAD_SHARE if page_type is PageType.FORUM else REGION_SHARE
+    return page_type in SPREAD_TYPES and selected < share * column
+
+
+#: Cross-sell: a run of at least this many sibling cards of one tag and class, most of
+#: them short and showing a price, is a shelf of other products ("You may also like").
+_SHELF_MIN = 3
+_SHELF_PRICED = 0.6
+_CARD_MAX_CHARS = 400
+_PRICE = re.compile(r"(?:[$€£¥₹]|\b(?:usd|eur|gbp|chf|kr|zł|rs\.?))\s?\d"
+                    r"|\d[\d.,]*\s?(?:[$€£¥₹]|(?:eur|usd|kr|zł|chf|€)\b)", re.IGNORECASE)
+
+
+def product_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement, str]:
+    """What goes from a product page's content besides chrome: the shelves of other
+    products. (Removing the buy box's price and cart blocks too was measured and lost
+    more description than it saved, so it is not done.)"""
+    removed: dict[HtmlElement, str] = {}
+    drop_shelves(roots, m, removed)
+    total = sum(m.text.get(r, 0) for r in roots)
+    if sum(m.text.get(el, 0) for el in removed) > _SHELF_MAX_SHARE * total:
+        return {}  # cards are most of it: a category page the detector took for a product
+    return removed
+
+
+#: Shelves are removed only while they are at most this share of the content.
+_SHELF_MAX_SHARE = 0.5
+
+
+def drop_shelves(roots: list[HtmlElement], m: Measures,
+                 removed: dict[HtmlElement, str]) -> None:
+    """On a product page, remove the shelves of other products and the heading above
+    each: the product's own price sits in one buy box, never in a run of priced cards."""
+    for root in roots:
+        for parent in root.iter("ul", "ol", "div", "section"):
+            if len(parent) < _SHELF_MIN or parent in removed or not m.text.get(parent, 0):
+                continue
+            if _is_shelf(parent, m):
+                removed[parent] = "cross-sell"
+                heading = _heading_before(parent, m)
+                if heading is not None:
+                    removed[heading] = "cross-sell"
+
+
+def _is_shelf(parent: HtmlElement, m: Measures) -> bool:
+    kids = [c for c in parent if isinstance(c.tag, str)]
+    groups = Counter((c.tag, c.get("class", "")) for c in kids)
+    (tag, cls), count = groups.most_common(1)[0] if groups else (("", ""), 0)
+    if count < _SHELF_MIN:
+        return False
+    cards = [c for c in kids if c.tag == tag and c.get("class", "") == cls]
+    if sum(m.text.get(c, 0) for c in cards) < 0.7 * m.text.get(parent, 0):
+        return False
+    priced = 0
+    for card in cards:
+        text = card.text_content()
+        if len(text) <= _CARD_MAX_CHARS * 2 and _PRICE.search(text):
+            priced += 1
+    return priced >= _SHELF_PRICED * len(cards)
+
+
+def _heading_before(el: HtmlElement, m: Measures) -> HtmlElement | None:
+    """The shelf's title: a heading (or a short block) just before it, climbing through
+    wrappers that hold nothing else."""
+    node: HtmlElement | None = el
+    for _ in range(3):
+        if node is None:
+            return None
+        prev = node.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None:
+            size = m.text.get(prev, 0)
+            if prev.tag in HEADING_TAGS or (0 < size < 80 and next(
+                    prev.iter(*HEADING_TAGS), None) is not None):
+                return prev
+            return None
+        node = node.getparent()
+    return None
+
+
+
+#: Class words naming reader comments and replies: chrome under an article, the content
+#: itself on a forum or Q&A thread.
+POST_WORDS = frozenset({"comments", "comment", "commentlist", "respond", "reply", "replies",
+                        "kommentar", "kommentare", "commentaires", "comentarios", "commenti",
+                        "komentarze", "reacties"})
+
+
+def keep_posts(m: Measures) -> None:
+    """On a thread, lift the chrome verdicts that only say "comment" or "reply", both the
+    page-level and the narrow ones, so the question and every answer stay content."""
+    for table in (m.chrome, m.narrow):
+        for el in [el for el, rule in table.items() if _post_rule(rule)]:
+            del table[el]
+
+
+def _post_rule(rule: str) -> bool:
+    _, _, word = rule.partition(":")
+    return word in POST_WORDS

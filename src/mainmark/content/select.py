@@ -25,7 +25,13 @@ from mainmark.content.favor import BALANCED, Thresholds, thresholds
 from mainmark.content.furniture import Policy, is_comment_verdict
 from mainmark.content.locate import locate_article_body
 from mainmark.content.measure import Measures, measure, prose_exempt
-from mainmark.content.pagetypes import SPREAD_TYPES, prefers_region, region
+from mainmark.content.pagetypes import (
+    SPREAD_TYPES,
+    keep_posts,
+    prefers_region,
+    product_furniture,
+    region,
+)
 from mainmark.content.prune import Pruning, prune, tag_path
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
@@ -68,6 +74,8 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
                        explain=Explain(Strategy.EMPTY, "unparsable page", stripped=stripped))
     body = _body(root)
     m = measure(body)
+    if page_type is PageType.FORUM:
+        keep_posts(m)
     page_text = m.text.get(body, 0)
     chrome = _effective_chrome(m, page_text)
     th = thresholds(options.favor)
@@ -90,6 +98,8 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
                       (strict_floor, floor), th)
     if page_type in SPREAD_TYPES:
         content = _follow_type(page, body, m, content, page_type, options, stripped)
+    if page_type is PageType.PRODUCT and content.roots:
+        content.removed.update(product_furniture(content.roots, m))
     return content
 
 

@@ -1,0 +1,175 @@
+"""Page types: detection from structured data and markup, and selection following it.
+
+Small synthetic pages of each kind. The selection tests are the behaviours the issue asks
+for: a thread keeps every post (comment classes do not delete them), a product keeps its
+description and specifications and drops the shelf of other priced products, a listing
+keeps its items, a landing page keeps all its sections.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mainmark import extract
+from mainmark.model import PageType
+
+_NAV = ("<header class='site-header'><nav><a href='/'>Home</a> <a href='/a'>About</a> "
+        "<a href='/s'>Shop</a> <a href='/c'>Contact</a></nav></header>")
+_FOOT = "<footer class='site-footer'><p>© 2025 Example Ltd. All rights reserved.</p></footer>"
+
+
+def _page(body: str, head: str = "", title: str = "Page") -> str:
+    return (f"<html><head><title>{title}</title>{head}</head><body>{_NAV}{body}{_FOOT}"
+            "</body></html>")
+
+
+def _jsonld(obj: object) -> str:
+    return f"<script type='application/ld+json'>{json.dumps(obj)}</script>"
+
+
+_PROSE = ("The committee met on Tuesday to discuss the plan, which had been delayed twice, "
+          "and agreed that the new schedule would hold until the end of the year. ")
+
+
+def _article() -> str:
+    head = ("<meta property='og:type' content='article'>"
+            "<meta property='article:published_time' content='2024-03-02T10:00:00Z'>"
+            "<meta name='author' content='Jane Roe'>")
+    body = ("<main><article><h1>Council approves the new plan</h1>"
+            + "".join(f"<p>{_PROSE * 2}</p>" for _ in range(5)) + "</article></main>")
+    return _page(body, head, "Council approves the new plan")
+
+
+def _forum(post_class: str = "comment") -> str:
+    posts = "".join(
+        f"<div class='{post_class}'><div class='post-author'><a href='/u/{i}'>user{i}</a></div>"
+        f"<time datetime='2024-01-0{i}'>Jan {i}</time>"
+        f"<div class='post-text'><p>Reply number {i}: I had the same trouble with the "
+        f"driver, and rolling back to the previous version fixed it for me, at least "
+        f"until the next update arrives.</p></div></div>"
+        for i in range(1, 6))
+    head = _jsonld({"@context": "https://schema.org", "@type": "DiscussionForumPosting",
+                    "headline": "Driver crashes after update", "author": {"name": "user0"}})
+    body = ("<main><h1>Driver crashes after update</h1>"
+            "<div class='question'><p>Since the last update my graphics driver crashes "
+            "whenever a game starts, and the log shows a timeout, so what can I do?</p>"
+            "<p>I tried a clean install, a different cable and the older monitor, and the "
+            "crash still comes within a minute, with the fans spinning up just before.</p>"
+            f"</div><div class='comments'>{posts}</div></main>")
+    return _page(body, head, "Driver crashes after update")
+
+
+_SHELF = "".join(
+    f"<li class='card'><a href='/p/{i}'><img src='/{i}.jpg' alt=''><h3>Other lamp {i}</h3>"
+    f"</a><span>$ {i}9.99</span></li>" for i in range(1, 7))
+
+
+def _product() -> str:
+    head = _jsonld({"@context": "https://schema.org", "@type": "Product",
+                    "name": "Brass desk lamp",
+                    "description": "A solid brass desk lamp with a linen shade.",
+                    "offers": {"@type": "Offer", "price": "89.00", "priceCurrency": "USD"}})
+    body = ("<main><div class='product'><h1>Brass desk lamp</h1>"
+            "<form action='/cart/add'><button type='submit'>Add to cart</button></form>"
+            "<div class='description'><p>A solid brass desk lamp with a linen shade, "
+            "hand finished in our workshop, with a weighted base that keeps it steady.</p>"
+            "</div><h2>Specifications</h2><table><tr><th>Height</th><td>45 cm</td></tr>"
+            "<tr><th>Weight</th><td>2.1 kg</td></tr><tr><th>Bulb</th><td>E27, 40 W</td></tr>"
+            "</table></div>"
+            f"<section class='recs'><h2>You may also like</h2><ul class='shelf'>{_SHELF}</ul>"
+            "</section></main>")
+    return _page(body, head, "Brass desk lamp")
+
+
+def _listing() -> str:
+    items = "".join(
+        f"<li class='item'><h3><a href='/news/{i}'>Story number {i} about the harbour</a>"
+        f"</h3><img src='/{i}.jpg' alt=''><p>Teaser {i}: the harbour works go on.</p></li>"
+        for i in range(1, 13))
+    head = _jsonld({"@context": "https://schema.org", "@type": "CollectionPage",
+                    "name": "Latest news"})
+    body = f"<main><h1>Latest news</h1><ul class='items'>{items}</ul></main>"
+    return _page(body, head, "Latest news")
+
+
+def _docs() -> str:
+    head = _jsonld({"@context": "https://schema.org", "@type": "TechArticle",
+                    "headline": "Configuring the client"})
+    code = "".join(f"<pre><code>client.set('key{i}', {i})</code></pre>" for i in range(4))
+    body = ("<aside class='docs-nav'><a href='/docs/a'>Install</a> <a href='/docs/b'>Config"
+            f"</a></aside><main><h1>Configuring the client</h1><p>{_PROSE}</p>{code}</main>")
+    return _page(body, head, "Configuring the client")
+
+
+def _service() -> str:
+    sections = "".join(
+        f"<section><h2>Service {name}</h2><p>We plan, install and maintain {name} systems "
+        f"for homes and offices in the region, with a fixed price agreed up front.</p>"
+        f"</section>" for name in ("heating", "cooling", "ventilation", "plumbing"))
+    big = "<section><h2>Why us</h2>" + "".join(
+        f"<p>{_PROSE}</p>" for _ in range(3)) + "</section>"
+    head = "<meta property='og:type' content='website'>"
+    body = f"<main><h1>Heating and cooling services</h1>{sections}{big}</main>"
+    return _page(body, head, "Heating and cooling services")
+
+
+@pytest.mark.parametrize(("html", "url", "want"), [
+    (_article(), "https://news.example/2024/03/02/plan", PageType.ARTICLE),
+    (_forum(), "https://forum.example/t/driver-crashes/123", PageType.FORUM),
+    (_product(), "https://shop.example/products/brass-lamp", PageType.PRODUCT),
+    (_listing(), "https://news.example/news/", PageType.LISTING),
+    (_docs(), "https://example.dev/docs/client/config", PageType.DOCUMENTATION),
+    (_service(), "https://hvac.example/services", PageType.SERVICE),
+])
+def test_detects_the_kind_of_page(html: str, url: str, want: PageType) -> None:
+    assert extract(html, url=url).metadata.page_type is want
+
+
+def test_several_products_make_a_collection() -> None:
+    items = [{"@type": "Product", "name": f"Lamp {i}", "offers": {"price": str(i)}}
+             for i in range(4)]
+    html = _page("<main><h1>Lamps</h1><p>All our lamps.</p></main>",
+                 _jsonld({"@context": "https://schema.org", "@graph": items}))
+    assert extract(html).metadata.page_type is PageType.COLLECTION
+
+
+def test_page_type_is_in_the_json_record() -> None:
+    record = extract(_forum()).to_dict()
+    assert record["metadata"]["page_type"] == "forum"
+
+
+def test_forum_thread_keeps_every_post_despite_comment_classes() -> None:
+    text = extract(_forum("comment"), url="https://forum.example/t/x/1").text
+    assert "graphics driver crashes" in text
+    for i in range(1, 6):
+        assert f"Reply number {i}:" in text
+
+
+def test_product_keeps_description_and_specs_and_drops_the_shelf() -> None:
+    text = extract(_product(), url="https://shop.example/products/brass-lamp").text
+    assert "weighted base" in text
+    assert "45 cm" in text and "E27, 40 W" in text
+    assert "Other lamp" not in text and "9.99" not in text
+    assert "You may also like" not in text
+
+
+def test_listing_keeps_its_items() -> None:
+    text = extract(_listing(), url="https://news.example/news/").text
+    found = sum(f"Story number {i} about" in text for i in range(1, 13))
+    assert found == 12
+    assert "Teaser 7:" in text
+
+
+def test_landing_page_keeps_every_section() -> None:
+    text = extract(_service(), url="https://hvac.example/services").text
+    for name in ("heating", "cooling", "ventilation", "plumbing"):
+        assert f"Service {name}" in text
+    assert "Why us" in text
+
+
+def test_article_keeps_article_selection() -> None:
+    doc = extract(_article(), url="https://news.example/2024/03/02/plan")
+    assert doc.metadata.page_type is PageType.ARTICLE
+    assert "All rights reserved" not in doc.text and "About" not in doc.text.split()
