@@ -83,14 +83,19 @@ def _product() -> str:
     return _page(body, head, "Brass desk lamp")
 
 
-def _listing() -> str:
-    items = "".join(
+def _items(numbers: range) -> str:
+    return "".join(
         f"<li class='item'><h3><a href='/news/{i}'>Story number {i} about the harbour</a>"
-        f"</h3><img src='/{i}.jpg' alt=''><p>Teaser {i}: the harbour works go on.</p></li>"
-        for i in range(1, 13))
+        f"</h3><img src='/{i}.jpg' alt=''><p>Teaser {i}: the harbour works go on, and the "
+        f"ferry keeps its timetable.</p></li>" for i in numbers)
+
+
+def _listing() -> str:
     head = _jsonld({"@context": "https://schema.org", "@type": "CollectionPage",
                     "name": "Latest news"})
-    body = f"<main><h1>Latest news</h1><ul class='items'>{items}</ul></main>"
+    body = (f"<main><h1>Latest news</h1><div class='top'><ul class='items'>{_items(range(1, 7))}"
+            f"</ul></div><div class='grid'><div class='col'><ul class='items'>"
+            f"{_items(range(7, 13))}</ul></div></div></main>")
     return _page(body, head, "Latest news")
 
 
@@ -173,3 +178,4 @@ def test_article_keeps_article_selection() -> None:
     doc = extract(_article(), url="https://news.example/2024/03/02/plan")
     assert doc.metadata.page_type is PageType.ARTICLE
     assert "All rights reserved" not in doc.text and "About" not in doc.text.split()
+

@@ -110,8 +110,6 @@ def detect_page_type(page: Page, structured: Structured,
 #: Tie order: the kind whose selection changes least wins a tie.
 _ORDER = (PageType.ARTICLE, PageType.DOCUMENTATION, PageType.FORUM, PageType.PRODUCT,
           PageType.LISTING, PageType.COLLECTION, PageType.SERVICE)
-#: Article evidence (schema/og type, date, byline) at which post blocks are comments.
-_DATED_ARTICLE = 2.5
 #: Below this much evidence a page stays an article.
 _MIN_WEIGHT = 2.0
 
@@ -193,11 +191,7 @@ def _markup_votes(root: HtmlElement, votes: Votes) -> None:
         votes[PageType.PRODUCT] += 1.0
     posts = _post_blocks(root)
     if posts >= 3:
-        weight = 3.0 if posts >= 5 else 2.0
-        # Reader comments under a dated article look like posts: there they count half.
-        if votes[PageType.ARTICLE] >= _DATED_ARTICLE:
-            weight /= 2
-        votes[PageType.FORUM] += weight
+        votes[PageType.FORUM] += 3.0 if posts >= 5 else 2.0
     code = sum(1 for _ in root.iter("pre", "code"))
     if code >= 3:
         votes[PageType.DOCUMENTATION] += 1.5 if code >= 8 else 0.75
