@@ -186,11 +186,20 @@ def story(headline: str, paragraphs: tuple[str, ...]) -> str:
             + "".join(f"<p>{p}</p>" for p in paragraphs) + "</div></article>")
 
 
+def dated(body: str) -> str:
+    """News feeds are dated pages: an undated, unsigned page with no metadata at all is
+    taken for a landing page, whose content is every section of its main column
+    (:mod:`mainmark.metadata.pagetype`)."""
+    stamp = "<meta property='article:published_time' content='2024-03-02T10:00:00Z'>"
+    return f"<html><head>{stamp}</head><body>{body}</body></html>"
+
+
 def test_first_story_of_an_infinite_scroll_page_is_the_article() -> None:
     # News sites append the next (here longer) story as another <article> of the same class.
     first = story(TITLE, PARAGRAPHS + NEXT_STORY[4:])
     following = story("Libraries to open on Sundays", NEXT_STORY[:4] + PARAGRAPHS)
-    doc = extract(f"<div class='feed'>{first}<div class='ad-slot'></div>{following}</div>")
+    doc = extract(dated(f"<div class='feed'>{first}<div class='ad-slot'></div>{following}"
+                        "</div>"))
     assert_article_intact(doc)
     assert NEXT_STORY[4] in doc.text
     assert NEXT_STORY[0] not in doc.text
@@ -199,7 +208,7 @@ def test_first_story_of_an_infinite_scroll_page_is_the_article() -> None:
 def test_the_story_headed_by_the_page_title_wins_wherever_it_sits() -> None:
     earlier = story("Libraries to open on Sundays", NEXT_STORY + PARAGRAPHS[:1])
     own = story(TITLE, PARAGRAPHS + NEXT_STORY[4:])
-    doc = extract(f"<div class='feed'>{earlier}{own}</div>")
+    doc = extract(dated(f"<div class='feed'>{earlier}{own}</div>"))
     assert_article_intact(doc)
     assert NEXT_STORY[0] not in doc.text
 
