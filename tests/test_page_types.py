@@ -66,6 +66,12 @@ _SHELF = "".join(
     f"</a><span>$ {i}9.99</span></li>" for i in range(1, 7))
 
 
+_SPECS = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in (
+    ("Height", "45 cm"), ("Weight", "2.1 kg"), ("Bulb", "E27, 40 W"), ("Shade", "linen, 20 cm"),
+    ("Cable", "1.8 m, braided"), ("Switch", "on the cable"), ("Finish", "brushed brass"),
+    ("Warranty", "5 years")))
+
+
 def _product() -> str:
     head = _jsonld({"@context": "https://schema.org", "@type": "Product",
                     "name": "Brass desk lamp",
@@ -75,9 +81,7 @@ def _product() -> str:
             "<form action='/cart/add'><button type='submit'>Add to cart</button></form>"
             "<div class='description'><p>A solid brass desk lamp with a linen shade, "
             "hand finished in our workshop, with a weighted base that keeps it steady.</p>"
-            "</div><h2>Specifications</h2><table><tr><th>Height</th><td>45 cm</td></tr>"
-            "<tr><th>Weight</th><td>2.1 kg</td></tr><tr><th>Bulb</th><td>E27, 40 W</td></tr>"
-            "</table></div>"
+            f"</div><h2>Specifications</h2><table>{_SPECS}</table></div>"
             f"<section class='recs'><h2>You may also like</h2><ul class='shelf'>{_SHELF}</ul>"
             "</section></main>")
     return _page(body, head, "Brass desk lamp")
