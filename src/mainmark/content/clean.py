@@ -75,7 +75,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
         if el.getparent() is None:
             continue
         _count(stripped, kind, el)
-        _remove(el)
+        remove_keeping_tail(el)
     _strip_attributes_hidden(root, stripped)
     return stripped
 
@@ -132,7 +132,7 @@ def _keep_math_sources(root: HtmlElement) -> None:
         prev = script.getprevious()
         while prev is not None and set((prev.get("class") or "").split()) & _MATHJAX_RENDERINGS:
             doomed, prev = prev, prev.getprevious()
-            _remove(doomed)
+            remove_keeping_tail(doomed)
         script.tag = MATH_SOURCE_TAG
         script.attrib.clear()
         if "mode=display" in kind:
@@ -176,7 +176,7 @@ def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
         if body_text and size > _HIDDEN_MAX_SHARE * body_text:
             continue
         stripped["hidden"] = stripped.get("hidden", 0) + size
-        _remove(el)
+        remove_keeping_tail(el)
 
 
 def _is_hidden(el: HtmlElement) -> bool:
@@ -209,7 +209,7 @@ def _count(stripped: dict[str, int], kind: str, el: HtmlElement) -> None:
     stripped[kind] = stripped.get(kind, 0) + size
 
 
-def _remove(el: HtmlElement) -> None:
+def remove_keeping_tail(el: HtmlElement) -> None:
     """Remove ``el`` but keep its tail text, which belongs to the parent."""
     parent = el.getparent()
     if parent is None:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from lxml.cssselect import CSSSelector
 from lxml.html import HtmlElement
 
+from mainmark.content.clean import remove_keeping_tail
 from mainmark.options import Options
 
 
@@ -41,14 +42,7 @@ def exclude(root: HtmlElement | None, options: Options, stripped: dict[str, int]
             continue
         stripped["excluded"] = stripped.get("excluded", 0) + len(
             el.text_content().encode("utf-8", "replace"))
-        tail = el.tail
-        if tail:  # the tail is the parent's text, not the excluded element's
-            prev = el.getprevious()
-            if prev is not None:
-                prev.tail = (prev.tail or "") + tail
-            else:
-                parent.text = (parent.text or "") + tail
-        parent.remove(el)
+        remove_keeping_tail(el)  # the tail is the parent's text, not the element's
 
 
 def included(body: HtmlElement, options: Options) -> list[HtmlElement]:
