@@ -227,7 +227,7 @@ class _Extraction(DateFields):
             # More names than a byline holds: a tag or category list carrying an author class.
             if names and len(names) <= _MAX_DOM_AUTHORS:
                 yield names, f"dom:{signal}"
-        starter, marks = thread_starter(self.root)
+        starter, marks = thread_starter(self.root, self.page.text)
         if starter and (marks >= _THREAD_MARKS or self._is_discussion()):
             yield starter, "dom:thread-starter"
 
@@ -363,7 +363,10 @@ class _Extraction(DateFields):
         visible price: see :mod:`mainmark.metadata.prices`."""
         text = self.page.text
         found = None
-        if "itemprop" in text or "data-price-amount" in text:
+        # every itemprop this reads names a price or availability ("price", "lowPrice",
+        # "priceCurrency", "availability"): most pages with microdata have none of them
+        if (("itemprop" in text and ("rice" in text or "vailability" in text))
+                or "data-price-amount" in text):
             found = itemprop_offer(self.root)
         if found is None and self._is_product():
             found = visible_price(self.root, self.language)

@@ -100,7 +100,7 @@ def detect_page_type(page: Page, structured: Structured,
     if metadata is not None:
         _citation_votes(metadata, votes)
     _url_votes(page.url, votes)
-    _markup_votes(root, votes)
+    _markup_votes(root, votes, page.text)
     if not votes:
         return PageType.ARTICLE
     best, weight = max(votes.items(), key=lambda kv: (kv[1], -_ORDER.index(kv[0])))
@@ -177,9 +177,12 @@ def _value_words(cls: str, ident: str) -> frozenset[str]:
         _WORD.findall(value))
 
 
-def _markup_votes(root: HtmlElement, votes: Votes) -> None:
+def _markup_votes(root: HtmlElement, votes: Votes, source: str) -> None:
+    """Markup evidence; substring tests on the page's source skip the tree searches that
+    cannot find anything (no price itemprop)."""
     cart = sum(1 for el in root.iter("form", "button", "input") if _is_cart(el))
-    prices = len(list(_iter(_PRICE_XPATH(root))))
+    prices = (len(list(_iter(_PRICE_XPATH(root))))
+              if "itemprop" in source or "product:price" in source else 0)
     cards, priced = _card_runs(root)
     if cards and priced:
         votes[PageType.COLLECTION] += 2.5 if cards >= 2 * _MIN_CARDS else 1.5

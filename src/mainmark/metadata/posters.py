@@ -33,6 +33,11 @@ _POSTER_MARKED = etree.XPath(
     " or contains(@class, 'serName') or contains(@class, 'User-name')"
     " or contains(@class, 'post_author') or contains(@class, 'postauthor')))]"
 )
+#: Substrings every page with a poster mark holds in its source (the XPath's attribute
+#: names and class fragments): a C-level substring test spares most pages the tree search,
+#: which costs about 3 ms on a large page.
+_POSTER_NEEDLES = ("data-author", "data-poster-name", "data-username", "sername", "ser-name",
+                   "serName", "User-name", "post_author", "postauthor")
 #: Class tokens of a user-name element (the search above is a cheap first filter).
 _POSTER_CLASS = re.compile(
     r"(?:^|[\s_-])(?:big)?user-?name(?:$|[\s_-])|(?:^|\s)ips-?username|(?:^|\s)postuser-name"
@@ -48,14 +53,18 @@ _MAX_MARKS = 400
 _MAX_TEXT = 80
 
 
-def thread_starter(root: HtmlElement) -> tuple[tuple[str, ...], int]:
+def thread_starter(root: HtmlElement, source: str | None = None
+                   ) -> tuple[tuple[str, ...], int]:
     """(the first poster's name, how many poster marks the page holds).
 
     The count tells a thread (several posts, each marked) from a page with one stray
-    ``username`` class (a login box); the caller decides what it needs.
+    ``username`` class (a login box); the caller decides what it needs. ``source``, the
+    page's HTML text, lets a page without any poster mark skip the tree search.
     """
     found: tuple[str, ...] = ()
     marks = 0
+    if source is not None and not any(needle in source for needle in _POSTER_NEEDLES):
+        return found, marks
     for el in islice(elements(_POSTER_MARKED, root), _MAX_MARKS):
         if el.tag in _SKIP_TAGS:
             continue
