@@ -172,6 +172,19 @@ def stage_shares(pages: list[tuple[str, bytes, str | None]]) -> dict[str, float]
 _MEMORY_CHILD = r"""
 import resource, sys
 import mainmark
+
+def peak_kb():
+    # VmHWM is this process's own high-water mark; ru_maxrss survives exec and would
+    # report the (larger) parent's RSS at fork time
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
 size = int(sys.argv[1])
 block = (b"<section><h2>Part %d</h2><p>The harbour line tram runs every ten minutes, "
          b"carrying commuters, cyclists and <a href='/x'>visitors</a> past the old "
@@ -183,9 +196,9 @@ while total < size:
     parts.append(piece); total += len(piece); n += 1
 page = b"".join(parts) + b"</article></body></html>"
 mainmark.extract(b"<p>warm up</p>" * 50)
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_kb()
 doc = mainmark.extract(page)
-after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+after = peak_kb()
 print(len(page), before * 1024, after * 1024, len(doc.markdown), len(doc.chunks))
 """
 
