@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import mainmark
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.structured import read_structured
 from mainmark.model import Metadata
@@ -166,3 +167,13 @@ def test_an_update_label_in_its_own_node_hides_its_date() -> None:
     head = ld({"@type": "Article", "headline": "Guide", "datePublished": "2024-02-27"})
     body = "<h1>Guide</h1><p><span>Updated</span><span>Dec 4, 2025</span></p><p>Body.</p>"
     assert meta_of(doc(head, body)).published == "2024-02-27"
+
+
+def test_a_blog_h1_naming_the_site_is_not_the_headline_segment() -> None:
+    # WordPress themes print the blog's name as <h1>; it is also a segment of <title>
+    page = (b"<html><head><title>Notes on the harbour line | Zahlenwerk</title></head><body>"
+            b"<h1>Zahlenwerk</h1><article><h2>Notes on the harbour line</h2>"
+            b"<p>The tram runs every ten minutes past the old warehouses and the quay.</p>"
+            b"</article></body></html>")
+    doc = mainmark.extract(page, url="https://zahlenwerk.example.com/2012/08/notes/")
+    assert doc.metadata.title == "Notes on the harbour line"

@@ -201,7 +201,9 @@ def choose_title(
         parts = _SEPARATOR.split(full)
         if len(parts) > 1:
             for h1 in headings:
-                if _key(h1) in (_key(parts[0]), _key(parts[-1])) and len(_key(h1)) >= 4:
+                # a blog's <h1> is often its name, which is a title segment too
+                if (_key(h1) in (_key(parts[0]), _key(parts[-1])) and len(_key(h1)) >= 4
+                        and not is_site_name(h1, keys)):
                     return h1, f"h1={source}"
     for source, text, full in cleaned:
         for h1 in headings:
