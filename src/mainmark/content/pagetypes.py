@@ -9,7 +9,6 @@ branches taken only for those kinds, so articles keep their behaviour exactly.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import lxml.html
@@ -18,6 +17,7 @@ from lxml.html import HtmlElement
 from mainmark.content.measure import Measures
 from mainmark.content.prune import Pruning, prune
 from mainmark.content.vocab import HEADING_TAGS
+from mainmark.metadata.pagetype import PRICE_TEXT
 from mainmark.model import PageType
 
 #: Kinds whose content is the page's main column rather than its densest box.
@@ -56,8 +56,6 @@ def prefers_region(page_type: PageType, selected: int, column: int) -> bool:
 _SHELF_MIN = 3
 _SHELF_PRICED = 0.6
 _CARD_MAX_CHARS = 400
-_PRICE = re.compile(r"(?:[$€£¥₹]|\b(?:usd|eur|gbp|chf|kr|zł|rs\.?))\s?\d"
-                    r"|\d[\d.,]*\s?(?:[$€£¥₹]|(?:eur|usd|kr|zł|chf|€)\b)", re.IGNORECASE)
 
 
 def product_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement, str]:
@@ -103,7 +101,7 @@ def _is_shelf(parent: HtmlElement, m: Measures) -> bool:
     priced = 0
     for card in cards:
         text = card.text_content()
-        if len(text) <= _CARD_MAX_CHARS * 2 and _PRICE.search(text):
+        if len(text) <= _CARD_MAX_CHARS * 2 and PRICE_TEXT.search(text):
             priced += 1
     return priced >= _SHELF_PRICED * len(cards)
 

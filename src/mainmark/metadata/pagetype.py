@@ -248,13 +248,15 @@ def _card_like(cards: list[HtmlElement]) -> bool:
     return rich >= 0.6 * len(sample)
 
 
-_PRICE_TEXT = re.compile(r"(?:[$€£¥₹]|\b(?:usd|eur|gbp|chf|kr|zł|rs\.?))\s?\d"
+#: A price as cards print it (a currency sign or code beside a number); the content stage
+#: finds shelves of other products with the same pattern.
+PRICE_TEXT = re.compile(r"(?:[$€£¥₹]|\b(?:usd|eur|gbp|chf|kr|zł|rs\.?))\s?\d"
                          r"|\d[\d.,]*\s?(?:[$€£¥₹]|\b(?:eur|usd|kr|zł|chf)\b)", re.IGNORECASE)
 
 
 def _has_price(card: HtmlElement) -> bool:
     text = " ".join(card.text_content().split())
-    return len(text) < 600 and bool(_PRICE_TEXT.search(text))
+    return len(text) < 600 and bool(PRICE_TEXT.search(text))
 
 
 def _post_blocks(root: HtmlElement) -> int:
