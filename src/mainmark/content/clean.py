@@ -17,6 +17,7 @@ import re
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.reveal import place_streamed_segments
 from mainmark.content.vocab import (
     FORM_CONTROL_TAGS,
     HYDRATION_MARKERS,
@@ -45,6 +46,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     root = page.root
     if root is None:
         return stripped
+    place_streamed_segments(root, page.text)
     _open_shadow_roots(root)
     _keep_math_sources(root)
     if not count:
@@ -169,14 +171,36 @@ def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
     if not hidden:
         return
     body_text = len(root.text_content())
+    revealed = _script_revealed(hidden, body_text)
     for el in hidden:
-        if el.getparent() is None:
+        if el.getparent() is None or el is revealed:
             continue
         size = len(el.text_content())
         if body_text and size > _HIDDEN_MAX_SHARE * body_text:
             continue
         stripped["hidden"] = stripped.get("hidden", 0) + size
         remove_keeping_tail(el)
+
+
+#: A page showing less than this share of its text before scripts run is revealed by them.
+_VISIBLE_MIN_SHARE = 0.1
+
+
+def _script_revealed(hidden: list[HtmlElement], body_text: int) -> HtmlElement | None:
+    """The hidden wrapper a script will show: when nearly all of the page's text is
+    hidden (the page hides its content until its scripts have run, and its menus and
+    dialogs are hidden too), the largest hidden element holding the page's ``<h1>``.
+    Dropdown menus and dialogs hold no headline."""
+    if not body_text:
+        return None
+    outermost = [el for el in hidden
+                 if not any(_is_hidden(a) for a in el.iterancestors())]
+    sizes = [len(el.text_content()) for el in outermost]
+    if body_text - sum(sizes) >= _VISIBLE_MIN_SHARE * body_text:
+        return None
+    headed = [(size, el) for size, el in zip(sizes, outermost, strict=True)
+              if el.tag == "h1" or el.find(".//h1") is not None]
+    return max(headed, key=lambda pair: pair[0])[1] if headed else None
 
 
 def _is_hidden(el: HtmlElement) -> bool:

@@ -1,0 +1,113 @@
+"""Content that the page's own scripts would show: put it where a browser would.
+
+Streaming server renderers send the page shell first and each slow part of it later, at
+the end of the document, inside a hidden holder that a one-line script moves into place.
+React's streaming renderer marks the spot with ``<template id="B:n">`` between the
+comments ``<!--$?-->`` and ``<!--/$-->`` (a loading placeholder in between), writes the
+part as ``<div hidden id="S:m">`` and calls ``$RC("B:n","S:m")``. Without the script the
+part is a hidden ``<div>`` and the cleaning stage would drop it; on product pages built
+this way the description and specifications are exactly such parts.
+
+Runs in the cleaning stage, before scripts and hidden nodes go (the script names the
+pairs); the tree is edited in place like the rest of that stage.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+#: ``$RC("B:1a","S:2")``: boundary first, segment second.
+_SWAP_CALL = re.compile(r"\$RC\(\s*[\"'](B:[0-9a-zA-Z]+)[\"']\s*,\s*[\"'](S:[0-9a-zA-Z]+)[\"']")
+#: The marker a page built this way carries in its source (a cheap test first).
+_SEGMENT_MARK = re.compile(r"""<div\s+hidden(?:=(?:""|''))?\s+id=["']?S:""", re.IGNORECASE)
+
+
+def place_streamed_segments(root: HtmlElement, source: str) -> int:
+    """Move each streamed segment to its boundary, replacing the loading placeholder;
+    a segment whose boundary cannot be found is unhidden where it stands. Returns the
+    number of segments shown."""
+    if not _SEGMENT_MARK.search(source):
+        return 0
+    segments = [el for el in root.iter("div")
+                if el.get("hidden") is not None and el.get("id", "").startswith("S:")]
+    if not segments:
+        return 0
+    boundary_of = {seg: bnd for bnd, seg in _SWAP_CALL.findall(source)}
+    templates = {t.get("id"): t for t in root.iter("template")
+                 if t.get("id", "").startswith("B:")}
+    for segment in segments:
+        del segment.attrib["hidden"]
+        sid = segment.get("id", "")
+        template = templates.get(boundary_of.get(sid, "B:" + sid[2:]))
+        if template is None or template.getparent() is None or _inside(template, segment):
+            continue
+        _swap_in(template, segment)
+    return len(segments)
+
+
+def _inside(node: HtmlElement, ancestor: HtmlElement) -> bool:
+    return any(a is ancestor for a in node.iterancestors())
+
+
+def _swap_in(template: HtmlElement, segment: HtmlElement) -> None:
+    """Replace the placeholder (the template and the fallback after it, up to the
+    boundary's closing ``<!--/$-->``) with the segment's children."""
+    parent = template.getparent()
+    if parent is None:
+        return
+    position = parent.index(template)
+    fallback = _fallback(template)
+    for node in fallback or ():
+        _remove(node)
+    tail = None if fallback is not None else template.tail  # a closed boundary's is fallback
+    parent.remove(template)
+    children = list(segment)
+    if segment.text and segment.text.strip():
+        holder = etree.SubElement(segment, "span")
+        holder.text = segment.text
+        children.insert(0, holder)
+    for offset, child in enumerate(children):
+        parent.insert(position + offset, child)
+    if tail and tail.strip():
+        _append_text(parent, position + len(children), tail)
+    _remove(segment, keep_tail=True)
+
+
+def _fallback(template: HtmlElement) -> list[HtmlElement] | None:
+    """The siblings after the template up to the comment closing its boundary (nested
+    boundaries counted); None when no closing comment follows."""
+    found: list[HtmlElement] = []
+    depth = 0
+    node = template.getnext()
+    while node is not None:
+        if node.tag is etree.Comment:
+            text = (node.text or "").strip()
+            if text in ("$", "$?", "$!"):
+                depth += 1
+            elif text == "/$":
+                if depth == 0:
+                    return found
+                depth -= 1
+        found.append(node)
+        node = node.getnext()
+    return None
+
+
+def _append_text(parent: HtmlElement, index: int, text: str) -> None:
+    if index == 0:
+        parent.text = (parent.text or "") + text
+    else:
+        prev = parent[index - 1]
+        prev.tail = (prev.tail or "") + text
+
+
+def _remove(node: HtmlElement, keep_tail: bool = False) -> None:
+    parent = node.getparent()
+    if parent is None:
+        return
+    if keep_tail and node.tail and node.tail.strip():
+        _append_text(parent, parent.index(node), node.tail)
+    parent.remove(node)
