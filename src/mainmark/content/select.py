@@ -32,7 +32,9 @@ from mainmark.content.pagetypes import (
     product_furniture,
     region,
 )
+from mainmark.content.productdesc import drop_reviews, with_description
 from mainmark.content.prune import Pruning, prune, tag_path
+from mainmark.content.repeats import drop_repeats
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
 from mainmark.content.vocab import BROAD_CHROME_WORDS
@@ -76,6 +78,8 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     m = measure(body)
     if page_type is PageType.FORUM:
         keep_posts(m)
+    elif page_type is PageType.PRODUCT and not options.comments:
+        drop_reviews(m)  # the user who wants the discussion keeps the reviews too
     page_text = m.text.get(body, 0)
     chrome = _effective_chrome(m, page_text)
     th = thresholds(options.favor)
@@ -98,9 +102,18 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
                       (strict_floor, floor), th)
     if page_type in SPREAD_TYPES:
         content = _follow_type(page, body, m, content, page_type, options, stripped)
-    if page_type is PageType.PRODUCT and content.roots:
-        content.removed.update(product_furniture(content.roots, m))
+    if page_type is PageType.PRODUCT:
+        if content.roots:
+            content.removed.update(product_furniture(content.roots, m))
+        content = with_description(content, m, structured.jsonld)
+    if page_type in _REPEATING_TYPES:
+        drop_repeats(content, m)
     return content
+
+
+#: Kinds whose templates print blocks once per layout (``repeats.py``). Landing pages do
+#: too, but there dropping the copies cost wx CHECK (service -0.004, overall -0.001).
+_REPEATING_TYPES = frozenset({PageType.PRODUCT})
 
 
 def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
