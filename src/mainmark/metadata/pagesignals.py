@@ -118,7 +118,7 @@ def subheadings(root: HtmlElement) -> list[tuple[HtmlElement, str]]:
 
 
 def _text_without_kickers(el: HtmlElement) -> str:
-    value = el.text_content()
+    value = _spaced_text(el) if el.find(".//br") is not None else el.text_content()
     for node in el.iterdescendants():
         if not isinstance(node.tag, str):
             continue
@@ -127,6 +127,20 @@ def _text_without_kickers(el: HtmlElement) -> str:
             if inner:
                 value = value.replace(inner, " ", 1)
     return " ".join(value.split())
+
+
+def _spaced_text(el: HtmlElement) -> str:
+    """Text of ``el`` with a space for every ``<br>``: a heading set on two lines
+    ("Data Analytics<br>Agency") reads as two words, not one."""
+    parts: list[str] = []
+    for node in el.iter():
+        if node is not el and node.tag == "br":
+            parts.append(" ")
+        elif node.text and isinstance(node.tag, str):
+            parts.append(node.text)
+        if node is not el and node.tail:
+            parts.append(node.tail)
+    return "".join(parts)
 
 
 def html_lang(root: HtmlElement) -> str | None:
