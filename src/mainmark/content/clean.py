@@ -152,8 +152,16 @@ def _open_shadow_roots(root: HtmlElement) -> None:
 
 _ATTRIBUTE_XPATH = (
     "//*[@hidden or @aria-hidden='true' or contains(@style,'none') or contains(@style,'hidden')"
-    " or starts-with(@src,'data:') or starts-with(@href,'data:')]"
+    " or starts-with(@src,'data:') or starts-with(@href,'data:')"
+    " or contains(@class,'sr-') or contains(@class,'isually') or contains(@class,'creen')]"
 )
+#: Class tokens of text kept for screen readers only (Bootstrap ``sr-only``/
+#: ``visually-hidden``, WordPress ``screen-reader-text``): a sighted reader never sees
+#: "Offline", "Opens in a new window" or "Posted by" labels there, so they are no content.
+#: Worth +0.0019 wx CHECK (product pages +0.019), -0.0010 tr CHECK (a few news labels).
+_SCREEN_READER_CLASSES = frozenset({"sr-only", "visually-hidden", "visuallyhidden",
+                                    "screen-reader-text", "screen-reader-only", "sr-text",
+                                    "u-visually-hidden", "screenreader-only", "sr-only-text"})
 
 
 def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int]) -> None:
@@ -205,6 +213,9 @@ def _script_revealed(hidden: list[HtmlElement], body_text: int) -> HtmlElement |
 
 def _is_hidden(el: HtmlElement) -> bool:
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
+    cls = el.get("class")
+    if cls and not _SCREEN_READER_CLASSES.isdisjoint(cls.lower().split()):
         return True
     return bool(_HIDDEN_STYLE.search(el.get("style") or ""))
 

@@ -28,9 +28,11 @@ from mainmark.content.measure import Measures, measure, prose_exempt
 from mainmark.content.pagetypes import (
     SPREAD_TYPES,
     keep_posts,
+    main_landmark,
     prefers_region,
     product_furniture,
     region,
+    thread_furniture,
 )
 from mainmark.content.productdesc import drop_reviews, with_description
 from mainmark.content.prune import Pruning, prune, tag_path
@@ -108,6 +110,8 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
         content = with_description(content, m, structured.jsonld)
     if page_type in _REPEATING_TYPES:
         drop_repeats(content, m)
+    if page_type is PageType.FORUM and content.roots:
+        content.removed.update(thread_furniture(content.roots, m))
     return content
 
 
@@ -119,7 +123,8 @@ _REPEATING_TYPES = frozenset({PageType.PRODUCT})
 def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
                  page_type: PageType, options: Options, stripped: dict[str, int]) -> Content:
     """The main column instead of the scored selection when that is one part of it."""
-    roots, removed = region(body, m, _effective_chrome(m, m.text.get(body, 0)))
+    roots, removed = region(body, m, _effective_chrome(m, m.text.get(body, 0)),
+                            main_landmark(body, m))
     column = _collect(roots, m, {}, Pruning.NONE, options, page)
     column.removed = set(removed)
     column_text = _text_of(column, m)
