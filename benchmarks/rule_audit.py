@@ -502,8 +502,6 @@ def units(entries: bool = True) -> list[Unit]:
              c("prune", "_CREDIT", NEVER), _rm("photo-credit")))
     add(Unit("photo-credit:figure-cite", "prune", "<cite>/<small> in a photo figure",
              c("prune", "_CREDIT_SIGNS", frozenset()), _ev("inphoto")))
-    add(Unit("trailing-links", "prune", "link/heading tail of the content",
-             c("prune", "_trim_tail", _noop), _rm("trailing-links")))
     add(Unit("edge:trailing-furniture", "prune", "short unpunctuated blocks at the end",
              _trim_side("trailing-furniture"), _rm("trailing-furniture")))
     add(Unit("edge:leading-furniture", "prune", "short unpunctuated blocks at the start",

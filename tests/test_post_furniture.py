@@ -81,3 +81,4 @@ def test_next_steps_section_is_content() -> None:
     page = f"<html><body><article>{BODY}{steps}</article></body></html>"
     doc = _extract(page)
     assert "Book the ferry early" in doc.text
+

@@ -47,14 +47,11 @@ _SHORT_SHARE = 0.8
 _DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr",
                            "span", "td", "header", "footer", "aside", "nav", "center",
                            "font", "form", "figure", "details"})
-#: Trailing blocks that are only links or only a heading are chrome tails ("Related:",
-#: "Share this"), trimmed unless they are more than this share of the content.
-_TRIM_MAX_SHARE = 0.5
 
 
 class Pruning(str, Enum):
-    STRICT = "strict"  # narrow chrome + link density + trailing trim
-    RELAXED = "relaxed"  # narrow chrome + trailing trim
+    STRICT = "strict"  # narrow chrome + link density + edge trim
+    RELAXED = "relaxed"  # narrow chrome + edge trim
     NONE = "none"  # only the chrome handed in
 
 
@@ -92,7 +89,6 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
             stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
     if pruning is not Pruning.NONE:
         _chrome_sections(roots, m, removed, kept, policy)
-        _trim_tail(roots, m, removed, kept)
         blocks = _trim_edges(roots, m, removed, kept, th.edge_share)
         _drop_repeats([b for b in blocks if b not in removed], m, removed)
     return removed
@@ -320,38 +316,6 @@ def _chrome_sections(roots: list[HtmlElement], m: Measures, removed: dict[HtmlEl
             i = j
 
 
-def _trim_tail(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
-               kept: set[HtmlElement]) -> None:
-    """Drop trailing link-only blocks of the last root, bottom up, and a heading left
-    heading nothing after them. Code, tables and figures are never link-only tails."""
-    total = sum(m.text.get(r, 0) for r in roots)
-    if not total:
-        return
-    tail: list[HtmlElement] = []
-    tail_size = 0
-    for block in _trailing_blocks(roots[-1], removed):
-        size = m.text.get(block, 0)
-        if size == 0:
-            tail.append(block)
-            continue
-        if block in kept or holds_content_structure(block):
-            break
-        only_links = m.link.get(block, 0) >= 0.9 * size
-        # A heading with nothing after it heads no section: nothing to retrieve under it.
-        empty_heading = block.tag in HEADING_TAGS and all(
-            b.tag in HEADING_TAGS or m.link.get(b, 0) >= 0.9 * m.text.get(b, 0)
-            for b in tail if m.text.get(b, 0))
-        if not (only_links or empty_heading):
-            break
-        tail.append(block)
-        tail_size += size
-    if tail and tail_size <= _TRIM_MAX_SHARE * total:
-        for block in tail:
-            if m.text.get(block, 0):
-                removed[block] = ("empty-heading" if block.tag in HEADING_TAGS
-                                  else "trailing-links")
-
-
 #: What edge trimming never removes: the content's own structure.
 _STRUCTURE_TAGS = ("pre", "table", "figure", "listing", "xmp", "math")
 
@@ -370,23 +334,6 @@ def holds_content_structure(el: HtmlElement) -> bool:
 
 def _is_caption(el: HtmlElement) -> bool:
     return el.tag == "figcaption" or next(el.iterancestors("figcaption"), None) is not None
-
-
-def _trailing_blocks(root: HtmlElement, removed: dict[HtmlElement, str]) -> list[HtmlElement]:
-    """Children of ``root`` from the last one backwards, descending into a last wrapper."""
-    out: list[HtmlElement] = []
-    node = root
-    for _ in range(6):  # descend through at most a few single wrappers
-        kids = [c for c in node if isinstance(c.tag, str) and c not in removed]
-        if not kids:
-            break
-        out.extend(reversed(kids))
-        if len(kids) == 1 and kids[0].tag in ("div", "section", "article"):
-            out.pop()
-            node = kids[0]
-            continue
-        break
-    return out
 
 
 _LEAF_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dd", "dt",
