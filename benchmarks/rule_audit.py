@@ -508,6 +508,10 @@ def units(entries: bool = True) -> list[Unit]:
              _trim_side("leading-furniture"), _rm("leading-furniture")))
     add(Unit("edge:continues", "prune", "plain paragraphs running on are not furniture",
              c("prune", "_continues", lambda *a: False), _ev("continues")))
+    add(Unit("author-bio", "prune", "author biography box under the post",
+             c("furniture", "_BIO_WORDS", frozenset()), _rm("author-bio")))
+    add(Unit("adjacent-posts", "prune", "previous/next post pager",
+             c("furniture", "_PREV_WORDS", frozenset()), _rm("adjacent-posts")))
     add(Unit("repeated-caption", "prune", "gallery captions printed twice",
              c("prune", "_drop_repeats", _noop), _rm("repeated-caption")))
     add(Unit("prose-exempt", "prune", "narrow-chrome box of real paragraphs is content",

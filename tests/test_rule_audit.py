@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import mainmark
-from mainmark.content import clean, locate, measure, prune, score, select, vocab
+from mainmark.content import clean, furniture, locate, measure, prune, score, select, vocab
 from mainmark.options import Options
 
 AUDIT_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "rule_audit.py"
@@ -30,7 +30,7 @@ def _load() -> ModuleType:
 
 audit = _load()
 UNITS = audit.units(entries=False)
-_MODULES = (clean, locate, measure, prune, score, select, vocab)
+_MODULES = (clean, furniture, locate, measure, prune, score, select, vocab)
 
 
 def _snapshot() -> dict[tuple[str, str], Any]:
