@@ -92,20 +92,28 @@ def _extract(
         decoded = decode(raw, headers)
         text, encoding = decoded.text, decoded.info
         warnings.extend(decoded.warnings)
+        del decoded
     page = parse(text, url=url)
+    del text  # Page.text is what was parsed; the decoded text may be a second copy
     warnings.extend(page.warnings)
     srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
+    del raw
     structured = read_structured(page)
     metadata = extract_metadata(page, structured, headers=headers)
     metadata = replace(metadata, page_type=detect_page_type(page, structured, metadata))
+    if srcmap is None:  # no later stage reads the page's text: let it go
+        page = replace(page, text="")
     stripped = clean(page, count=opts.explain)
     exclude(page.root, opts, stripped)
     content = select(page, structured, stripped, opts, metadata.page_type)
+    del page, structured, stripped
     if content.removed:
         rules = {r.path: r.rule for r in content.explain.removals}
         warnings.extend(structure_warnings(content.removed, rules))
     metadata = date_from_content(metadata, content)
     rendered = render(content, metadata, srcmap, opts)
+    explain = content.explain if opts.explain else None
+    del content, srcmap  # the last references to the tree: chunking needs only the markdown
     if not rendered.markdown:
         warnings.append("no main content found")
     chunks = (
@@ -122,7 +130,7 @@ def _extract(
         blocks=tuple(rendered.blocks),
         links=tuple(rendered.links),
         warnings=tuple(warnings),
-        explain=content.explain if opts.explain else None,
+        explain=explain,
     )
 
 

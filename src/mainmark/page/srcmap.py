@@ -43,8 +43,10 @@ from __future__ import annotations
 
 import codecs
 import re
+import sys
+from array import array
 from collections.abc import Callable
-from itertools import islice
+from itertools import islice, repeat
 from operator import attrgetter
 
 from lxml import etree
@@ -144,7 +146,8 @@ def build_source_map(page: Page, raw: bytes, encoding: EncodingInfo) -> SourceMa
     if page.root is None:
         return SourceMap()
     elements: list[HtmlElement] = list(page.root.iter(etree.Element))
-    names: list[str] = list(map(_tag_name, elements))
+    # one string object per distinct tag name, not one per element
+    names: list[str] = list(map(sys.intern, map(_tag_name, elements)))
     parents = list(map(HtmlElement.getparent, elements))
     return SourceMap(_Source(page.text, raw, encoding, _Engine(page.text, elements, names,
                                                                parents)))
@@ -187,24 +190,28 @@ class _Engine:
                  parents: list[HtmlElement | None]) -> None:
         self.text, self.elements, self.names, self.parents = text, elements, names, parents
         n = len(elements)
+        # The tokens not consumed yet (a window: consumed ones are dropped, a match
+        # object costs a few hundred bytes and a big page has millions of tags).
         self.tags: list[re.Match[str]] = []
         self.scanned = 0
         self.scan_done = False
         self._tokens = _TOKEN.finditer(text)
-        self.pidx: list[int | None] = []
+        self.pidx: array[int] = array("q")  # parent's index, -1 for the root
         # alignment: the next element to pair (i) and the next tag to read (t)
         self.i = self.t = self.next_el = self.prev_end = 0
         self.line_at, self.line_no = 0, 1
         self.stack: list[int] = []  # open elements
-        self.starts = [-1] * n
-        self.ends = [-1] * n
-        self.depth = [0] * n
+        # per element, machine integers rather than int objects in lists
+        self.starts = array("q", [-1]) * n
+        self.ends = array("q", [-1]) * n
+        self.depth = array("l", [0]) * n
         self.complete = False
 
     def resolve(self, at: int, index: dict[object, int]) -> tuple[int, int] | None:
         """The character span of element ``at``, advancing until it is closed."""
-        if not self.pidx:  # parent indexes, in C: the parents were captured at build
-            self.pidx = list(map(index.get, self.parents))
+        if self.parents:  # parent indexes, in C: the parents were captured at build
+            self.pidx = array("q", map(index.get, self.parents, repeat(-1)))
+            self.parents = []
         ends = self.ends
         while ends[at] < 0 and not self.complete:
             if not self.scan_done:
@@ -265,14 +272,14 @@ class _Engine:
                 implied_at = _lstrip(text, prev_end, start)
                 for implied in range(next_el, e):
                     p = pidx[implied]
-                    level = depth[implied] = 0 if p is None else depth[p] + 1
+                    level = depth[implied] = 0 if p < 0 else depth[p] + 1
                     if stack and depth[stack[-1]] >= level:
                         _close_above(stack, depth, ends, level, _rstrip(text, implied_at))
                     starts[implied] = implied_at
                     stack.append(implied)
             next_el = e + 1
             p = pidx[e]
-            level = depth[e] = 0 if p is None else depth[p] + 1
+            level = depth[e] = 0 if p < 0 else depth[p] + 1
             if stack and depth[stack[-1]] >= level:
                 _close_above(stack, depth, ends, level, _rstrip(text, start))
             starts[e] = start
@@ -283,10 +290,12 @@ class _Engine:
             prev_end = end
         else:
             t = len(tags)
-        self.t, self.i, self.next_el, self.prev_end = t, i, next_el, prev_end
+        self.i, self.next_el, self.prev_end = i, next_el, prev_end
         if t == len(tags) and self.scan_done:
             _close_above(stack, depth, ends, 0, _rstrip(text, len(text)))
             self.complete = True
+        del tags[:t]  # consumed: only the look-ahead ever reads past the cursor
+        self.t = 0
 
     def _decide(self, t: int, i: int, name: str, end: int) -> tuple[int, int]:
         """Names differ: ``(next element, element of tag t)``, the element -1 for a tag
@@ -364,7 +373,7 @@ def _skip_element(el_names: list[str], names: list[str], i: int, k: int) -> bool
     return skip_el <= skip_tag
 
 
-def _close_above(stack: list[int], depth: list[int], ends: list[int], level: int,
+def _close_above(stack: list[int], depth: array[int], ends: array[int], level: int,
                  end: int) -> None:
     while stack and depth[stack[-1]] >= level:
         ends[stack.pop()] = end
@@ -372,7 +381,7 @@ def _close_above(stack: list[int], depth: list[int], ends: list[int], level: int
 
 def _close_named(
     stack: list[int], names: list[str], name: str, inner_end: int, end: int,
-    ends: list[int],
+    ends: array[int],
 ) -> None:
     """An end tag closes the innermost open element of its name, and the ones opened
     inside it, which end where their content does; a stray end tag is ignored."""
@@ -407,13 +416,16 @@ def _byte_mapper(text: str, raw: bytes, encoding: EncodingInfo) -> Callable[[int
         return None
     if bom and text.startswith("\ufeff"):  # the decoder kept the mark as a character
         bom = 0
-    body = raw[bom:]
+    body = raw[bom:] if bom else raw
     errors = "surrogatepass" if codec == "utf-8" else "strict"
     try:
-        decoded = body.decode(codec, errors)
+        if _decodes_to(body, codec, errors, text):
+            decoded = text  # the usual case: no second copy of the page's text
+        else:
+            decoded = body.decode(codec, errors)
+            if not _parses_to(decoded, text):
+                return None
     except (UnicodeDecodeError, LookupError):
-        return None
-    if decoded != text and not _parses_to(decoded, text):
         return None
     if len(decoded) == len(body):  # one byte per character
         return lambda c: c + bom
@@ -455,6 +467,24 @@ class _ByteOffsets:
             marks.append(marks[-1] + len(decoded[at : at + _CHECKPOINT].encode(codec, errors)))
         base = block * _CHECKPOINT
         return marks[block] + len(decoded[base:c].encode(codec, errors))
+
+
+#: Bytes decoded at a time when checking that the raw input decodes to the parsed text.
+_COMPARE_BLOCK = 1 << 20
+
+
+def _decodes_to(body: bytes, codec: str, errors: str, text: str) -> bool:
+    """Does ``body`` decode to exactly ``text``? Block by block, so a big page is never
+    held decoded twice (a text with one astral character takes 4 bytes a character)."""
+    decoder = codecs.getincrementaldecoder(codec)(errors)
+    at = 0
+    for start in range(0, len(body), _COMPARE_BLOCK):
+        part = decoder.decode(body[start : start + _COMPARE_BLOCK])
+        if not text.startswith(part, at):
+            return False
+        at += len(part)
+    part = decoder.decode(b"", True)
+    return text.startswith(part, at) and at + len(part) == len(text)
 
 
 def _parses_to(decoded: str, text: str) -> bool:
