@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape as html_escape
 
@@ -56,15 +57,16 @@ def render(
         if title:  # the title is the markdown's heading path root, not page text
             pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title), "", ""],
                                    level=1))
-    markdown, blocks = assemble(pieces, srcmap, converter.links)
     headline = _headline_piece(pieces, metadata.title)
-    text = BLOCK_SEPARATOR.join(t for t in (tidy(p.out[1]) for p in pieces
-                                            if p.out[1] and p is not headline) if t)
-    html_of = SYNTAXES[2].block_text
+    texts: list[str] = []
+    htmls: list[str] = []
+    markdown, blocks = assemble(pieces, srcmap, converter.links, headline, (texts, htmls))
+    text = BLOCK_SEPARATOR.join(texts)
+    del texts
     return Rendered(
         markdown=markdown,
         text=text,
-        html=unicodedata.normalize("NFC", "\n".join(h for h in map(html_of, pieces) if h)),
+        html=unicodedata.normalize("NFC", "\n".join(htmls)),
         blocks=blocks,
         links=converter.links,
     )
@@ -106,15 +108,35 @@ def tidy(text: str) -> str:
 
 
 def assemble(pieces: list[Piece], srcmap: SourceMap | None,
-             links: list[Link] | None = None) -> tuple[str, list[Block]]:
+             links: list[Link] | None = None, headline: Piece | None = None,
+             channels: tuple[list[str], list[str]] | None = None) -> tuple[str, list[Block]]:
     """Join the pieces' markdown with one blank line, counting each block's UTF-8 span;
-    each block records its tag path and (``links="text"``) the links it holds."""
+    each block records its tag path and (``links="text"``) the links it holds.
+
+    With ``channels``, the pieces' plain-text blocks (the ``headline`` left out) and
+    HTML blocks are collected into its two lists in the same pass, and ``pieces`` is
+    consumed (emptied) as it goes: a piece is let go as soon as its three channels are
+    taken, so a big page never holds every piece beside every block.
+    """
     parts: list[str] = []
     blocks: list[Block] = []
     offset = 0
     ranks: Ranks = {}
     owned = block_links([p.out[2] for p in pieces], links) if links else None
-    for i, piece in enumerate(pieces):
+    html_of = SYNTAXES[2].block_text
+    order: Iterator[Piece] = iter(pieces)
+    if channels is not None:
+        pieces.reverse()
+        order = _consume(pieces)
+    for i, piece in enumerate(order):
+        if channels is not None:
+            if piece.out[1] and piece is not headline:
+                plain = tidy(piece.out[1])
+                if plain:
+                    channels[0].append(plain)
+            html = html_of(piece)
+            if html:
+                channels[1].append(html)
         text = tidy(piece.out[0])
         if not text:
             continue
@@ -130,6 +152,12 @@ def assemble(pieces: list[Piece], srcmap: SourceMap | None,
         parts.append(text)
         offset += size
     return "".join(parts), blocks
+
+
+def _consume(stack: list[Piece]) -> Iterator[Piece]:
+    """The pieces of a reversed list in their order, each removed as it is handed out."""
+    while stack:
+        yield stack.pop()
 
 
 def _source_span(piece: Piece, srcmap: SourceMap | None) -> tuple[int | None, int | None]:
