@@ -101,6 +101,9 @@ _CHECKPOINT = 1024
 _BATCH = 256
 _tag_name = attrgetter("tag")
 _WAIT = -2  # a tag whose element is not decided yet
+#: How far before and after the last element asked for the next one is looked for.
+_SEARCH_BACK = 64
+_SEARCH_AHEAD = 1 << 14
 
 class SourceMap:
     """Maps an element of the parsed tree to its byte span in the raw input."""
@@ -154,7 +157,7 @@ def build_source_map(page: Page, raw: bytes, encoding: EncodingInfo) -> SourceMa
 
 
 class _Source:
-    """What a map needs beyond the tags: the element index and the byte conversion,
+    """What a map needs beyond the tags: the element positions and the byte conversion,
     both made on first use."""
 
     def __init__(self, text: str, raw: bytes, encoding: EncodingInfo, engine: _Engine) -> None:
@@ -162,6 +165,7 @@ class _Source:
         self._mapper: Callable[[int], int] | None = None
         self._mapper_done = False
         self._index: dict[object, int] | None = None
+        self._cursor = 0
 
     def to_byte(self) -> Callable[[int], int] | None:
         if not self._mapper_done:
@@ -171,12 +175,26 @@ class _Source:
         return self._mapper
 
     def char_span(self, el: HtmlElement) -> tuple[int, int] | None:
+        at = self._position(el)
+        return None if at is None else self.engine.resolve(at)
+
+    def _position(self, el: HtmlElement) -> int | None:
+        """The document position of ``el``. Rendering asks in document order, so a C-level
+        search near the last answer finds it; the full index (about 70 bytes an element,
+        at the memory peak of a big page) is built only when that search misses."""
+        elements, engine = self.engine.elements, self.engine
+        if engine.parents:  # first call: the parents' positions, from a transient index
+            engine.link_parents(dict(zip(elements, range(len(elements)), strict=True)))
         index = self._index
         if index is None:
-            elements = self.engine.elements
-            index = self._index = dict(zip(elements, range(len(elements)), strict=True))
-        at = index.get(el)
-        return None if at is None else self.engine.resolve(at, index)
+            lo = max(0, self._cursor - _SEARCH_BACK)
+            try:
+                at = self._cursor = elements.index(el, lo, self._cursor + _SEARCH_AHEAD)
+            except ValueError:
+                index = self._index = dict(zip(elements, range(len(elements)), strict=True))
+            else:
+                return at
+        return index.get(el)
 
 
 # ------------------------------------------------------------------------------ tags
@@ -207,11 +225,13 @@ class _Engine:
         self.depth = array("l", [0]) * n
         self.complete = False
 
-    def resolve(self, at: int, index: dict[object, int]) -> tuple[int, int] | None:
+    def link_parents(self, index: dict[object, int]) -> None:
+        """Parent positions, in C: the parents were captured at build."""
+        self.pidx = array("q", map(index.get, self.parents, repeat(-1)))
+        self.parents = []
+
+    def resolve(self, at: int) -> tuple[int, int] | None:
         """The character span of element ``at``, advancing until it is closed."""
-        if self.parents:  # parent indexes, in C: the parents were captured at build
-            self.pidx = array("q", map(index.get, self.parents, repeat(-1)))
-            self.parents = []
         ends = self.ends
         while ends[at] < 0 and not self.complete:
             if not self.scan_done:
