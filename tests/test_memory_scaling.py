@@ -1,0 +1,50 @@
+"""A big page's Python memory is a modest multiple of its size.
+
+What is measured is the peak of Python's own allocations during one ``extract()``
+(``tracemalloc``): the libxml2 tree is not in it, everything the stages build around the
+tree is (element proxies, side tables, source map, pieces, blocks, the three serializations,
+chunks). The page is dense markup, the worst case per byte: seven elements in every 190
+bytes, all of it main content, so the document itself (markdown, text, HTML, blocks,
+chunks) is already about twelve times the page. Before the source map dropped its
+consumed tag matches and rendering let its pieces go, the peak was 47 times the page;
+the bound leaves room for small changes without letting either habit come back.
+No time is measured.
+"""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import mainmark
+
+_BLOCK = ("<section><h2>Part {n}</h2><p>The harbour line tram runs every ten minutes, "
+          "carrying commuters, cyclists and <a href='/x'>visitors</a> past the old "
+          "warehouses.</p><ul><li>one</li><li>two</li></ul></section>")
+_PEAK_OVER_PAGE = 30
+
+
+def _page(size: int) -> bytes:
+    parts = ["<html><head><title>Big</title></head><body><article><h1>Big page</h1>"]
+    total, n = len(parts[0]), 0
+    while total < size:
+        parts.append(_BLOCK.format(n=n))
+        total += len(parts[-1])
+        n += 1
+    return ("".join(parts) + "</article></body></html>").encode()
+
+
+def _peak(page: bytes) -> tuple[int, mainmark.Document]:
+    tracemalloc.start()
+    try:
+        doc = mainmark.extract(page)
+        return tracemalloc.get_traced_memory()[1], doc
+    finally:
+        tracemalloc.stop()
+
+
+def test_peak_python_memory_of_a_dense_page_is_a_small_multiple_of_its_size() -> None:
+    mainmark.extract(_page(2000))  # lazy imports and the tokenizer are not the page's
+    page = _page(100_000)
+    peak, doc = _peak(page)
+    assert len(doc.blocks) > 1400 and doc.chunks  # the whole page was rendered and chunked
+    assert peak < _PEAK_OVER_PAGE * len(page), f"peak {peak / len(page):.1f}x the page"
