@@ -37,6 +37,14 @@ for is closed: the footer and trailing scripts are never scanned. Step 4 runs on
 first call and converts only the offsets asked for. The alignment waits for the scan
 when its name look-ahead needs tokens not read yet, so the spans are exactly those of
 a full pass.
+
+**Compactly.** A big page has millions of tags, and the map is alive at the memory peak
+(rendering). Matches are dropped once the pass has read them (only the look-ahead reads
+past the cursor); per-element starts, ends and depths are machine integers in arrays; tag
+names are one string per distinct name; the raw input is decoded again block by block to
+check it against the text, never whole; and an element is found by a C-level search near
+the one asked for before it (the order rendering asks in), so no index of every element
+is kept unless that search misses.
 """
 
 from __future__ import annotations
