@@ -62,20 +62,20 @@ def test_thresholds_move_each_knob_the_right_way() -> None:
     assert PRECISION.sibling_share >= BALANCED.sibling_share > RECALL.sibling_share
     assert PRECISION.ladder_bytes <= BALANCED.ladder_bytes < RECALL.ladder_bytes
     assert PRECISION.edge_share >= BALANCED.edge_share > RECALL.edge_share
-    assert PRECISION.floor_scale < BALANCED.floor_scale == RECALL.floor_scale
     assert not PRECISION.keep_headed and BALANCED.keep_headed and RECALL.keep_headed
+    assert not PRECISION.edge_marked and BALANCED.edge_marked and RECALL.edge_marked
+    assert not PRECISION.captions and BALANCED.captions and RECALL.captions
 
 
-HEADED_LINKS = ("<div><h3>Sources and documents</h3><ul>" + "".join(
-    f"<li><a href='/d{i}'>The history of the tram network in the northern suburbs, part {i}"
-    "</a></li>" for i in range(4)) + "</ul></div>")
+HEADED_LINKS = ("<div><h3>Sources and documents</h3>" + " · ".join(
+    f"<a href='/d{i}'>Tram history, part {i}</a>" for i in range(4)) + "</div>")
 
 
 def test_precision_drops_a_headed_link_box_balanced_keeps() -> None:
     html = page(HEADED_LINKS)
-    assert "northern suburbs, part 3" in _text(html, "balanced")
-    assert "northern suburbs, part 3" in _text(html, "recall")
-    assert "northern suburbs, part 3" not in _text(html, "precision")
+    assert "Tram history, part 3" in _text(html, "balanced")
+    assert "Tram history, part 3" in _text(html, "recall")
+    assert "Tram history, part 3" not in _text(html, "precision")
 
 
 def test_recall_keeps_a_block_balanced_drops() -> None:
@@ -131,3 +131,52 @@ def test_recall_floor_trades_strict_pruning_for_relaxed_on_the_same_roots() -> N
     strategy, text = _strategy(html, "recall")
     assert strategy is mainmark.Strategy.LADDER and "Timetable question 3" in text
     assert "tram line" in text and "Section number" not in text
+
+
+def _framed(lead: str, tail: str = "") -> str:
+    """An article whose prose sits between a leading and a trailing block."""
+    return ("<html><head><title>Trams</title></head><body><article><h1>Trams</h1>"
+            f"{lead}<p>{PROSE * 3}</p><p>{PROSE * 3}</p>{tail}</article></body></html>")
+
+
+def test_precision_drops_an_unmarked_edge_line_balanced_keeps() -> None:
+    # Short and unpunctuated, but with no furniture class: weak evidence, which only
+    # precision acts on. A punctuated short line stays in every mode.
+    html = _framed("<div>Staff reporter in the northern depot</div>",
+                   "<div>Reporting from the depot at night.</div>")
+    for favor in ("balanced", "recall"):
+        assert "Staff reporter" in _text(html, favor), favor
+    text = _text(html, "precision")
+    assert "Staff reporter" not in text and "Reporting from the depot" in text
+    assert text.count("tram line") == 6
+
+
+CAPTION = ("<figure><img src='/tram.jpg' alt=''><figcaption>A tram of the new line waits at "
+           "the northern terminus</figcaption></figure>")
+
+
+def test_precision_drops_a_caption_balanced_keeps() -> None:
+    html = page(CAPTION)
+    assert "northern terminus" in _text(html, "balanced")
+    assert "northern terminus" in _text(html, "recall")
+    assert "northern terminus" not in _text(html, "precision")
+
+
+TAIL_LINKS = ("<p><a href='/a'>Timetables for the whole tram network</a> and "
+              "<a href='/b'>fares</a></p>")
+
+
+def test_recall_keeps_trailing_link_lines_balanced_drops() -> None:
+    # Five of them: more than recall's edge-trim cap; balanced drops them as link-dense.
+    html = _framed("", TAIL_LINKS * 5)
+    assert "whole tram network" not in _text(html, "balanced")
+    assert "whole tram network" not in _text(html, "precision")
+    assert "whole tram network" in _text(html, "recall")
+
+
+def test_recall_trims_less_edge_furniture_than_balanced() -> None:
+    # Marked lines making ~18% of the content: under balanced's 30% cap, over recall's 15%.
+    line = "<div class='dateline'>Northern depot edition of the city transport desk, {}</div>"
+    html = _framed("".join(line.format(f"print run {n}") for n in (1, 2, 3)))
+    assert "print run" not in _text(html, "balanced")
+    assert "print run" in _text(html, "recall")

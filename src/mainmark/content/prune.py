@@ -33,9 +33,9 @@ from mainmark.content.vocab import (
 
 #: Link density inside the content is worth +0.0023 sh, +0.0030 tr, +0.0002 wx, -0.0018 rd
 #: CHECK in the 0.4 audit; the below-floor strip test +0.0020 tr, +0.0011 wx, -0.0018 rd.
-#: Link-density floors in UTF-8 bytes (see ``_link_dense``; ``Thresholds.floor_scale``
-#: scales them). Blocks at or above their floor go when >= 80% (``Thresholds.dense_share``)
-#: of their text is link text (menus, tag lists, "related" boxes);
+#: Link-density floors in UTF-8 bytes (see ``_link_dense``). Blocks at or above their
+#: floor go when >= 80% (``Thresholds.dense_share``) of their text is link text (menus,
+#: tag lists, "related" boxes);
 #: below it only when they hold >= 2 links of which >= 80% are short (< 50 bytes):
 #: a lone teaser card with one link survives, a strip of short nav links does not.
 _P_FLOOR_LAST, _P_FLOOR_MORE = 60, 30
@@ -89,7 +89,7 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
             stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
     if pruning is not Pruning.NONE:
         _chrome_sections(roots, m, removed, kept, policy)
-        blocks = _trim_edges(roots, m, removed, kept, th.edge_share)
+        blocks = _trim_edges(roots, m, removed, kept, th)
         _drop_repeats([b for b in blocks if b not in removed], m, removed)
     return removed
 
@@ -165,6 +165,8 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     tag, size = el.tag, m.text.get(el, 0)
     if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m, th):
         return "link-density"
+    if not th.captions and tag == "figcaption":
+        return "caption"
     if size < _CREDIT_MAX_BYTES and (
             (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
             or (tag in _CREDIT_SIGNS and _in_photo(el))):
@@ -267,7 +269,7 @@ def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool
         floor = _P_FLOOR_MORE if more else _P_FLOOR_LAST
     else:
         floor = _BLOCK_FLOOR_MORE if more else _BLOCK_FLOOR_LAST
-    if size >= floor * th.floor_scale:
+    if size >= floor:
         if m.link.get(el, 0) < th.dense_share * size:
             return False
         # A list of long link texts (changelogs, bug lists, reading lists with titles) is
@@ -341,9 +343,10 @@ _LEAF_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dd", "dt
                         "ul", "ol", "dl", "address"})
 _SENTENCE_END = tuple(".!?…。！？\"”»“)")
 #: Edge blocks shorter than this without sentence punctuation are furniture (dates, photo
-#: credits, "More on this topic", author boxes) rather than prose.
+#: credits, "More on this topic", author boxes) rather than prose when their markup marks
+#: them so (``Thresholds.edge_marked``; precision mode needs no mark), and while they are
+#: at most ``Thresholds.edge_share`` of the content.
 _EDGE_SHORT_BYTES = 120
-_EDGE_MAX_SHARE = 0.3
 
 
 def _leaf_blocks(roots: list[HtmlElement], removed: dict[HtmlElement, str]) -> list[HtmlElement]:
@@ -368,7 +371,7 @@ def _leaf_blocks(roots: list[HtmlElement], removed: dict[HtmlElement, str]) -> l
 
 
 def _edge_junk(el: HtmlElement, m: Measures, kept: set[HtmlElement],
-               root: HtmlElement) -> bool:
+               root: HtmlElement, th: Thresholds = BALANCED) -> bool:
     """Positive evidence that an edge block is furniture: mostly link text, or short,
     unpunctuated and marked by its markup (a furniture class word on it or a wrapper
     below the root, a ``<time>``). Position alone is no evidence: headings, code,
@@ -385,6 +388,8 @@ def _edge_junk(el: HtmlElement, m: Measures, kept: set[HtmlElement],
         return True
     if text.rstrip().endswith(_SENTENCE_END):
         return False
+    if not th.edge_marked:
+        return True
     # A short unpunctuated line that is a third link: a teaser ("YouTubers must
     # unionize, <a>no matter what Google says</a>") in a list of other stories.
     if m.links.get(el, 0) and m.link.get(el, 0) >= _TEASER_LINK_SHARE * size:
@@ -455,7 +460,7 @@ def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> b
 
 
 def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
-                kept: set[HtmlElement], edge_share: float = _EDGE_MAX_SHARE) -> list[HtmlElement]:
+                kept: set[HtmlElement], th: Thresholds = BALANCED) -> list[HtmlElement]:
     """Trim furniture blocks before the first and after the last prose block of the
     content; returns the text-bearing blocks it judged, for the later passes."""
     blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
@@ -467,7 +472,7 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
         # heads no section of the content.
         empty_heading = block.tag in HEADING_TAGS
         if not (empty_heading or _dangling_label(block, m, kept)) and not _edge_junk(
-                block, m, kept, roots[-1]):
+                block, m, kept, roots[-1], th):
             last_prose = block
             break
         tail.append(block)
@@ -478,7 +483,7 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
     parent = last_prose.getparent()
     while tail and _continues(tail[-1], parent, m):
         tail.pop()
-    if sum(m.text.get(b, 0) for b in tail) <= edge_share * total:
+    if sum(m.text.get(b, 0) for b in tail) <= th.edge_share * total:
         for block in tail:
             removed[block] = ("empty-heading" if block.tag in HEADING_TAGS
                               else "trailing-furniture")
@@ -486,10 +491,10 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
     for block in blocks:
         if block.tag in HEADING_TAGS:
             continue  # the headline stays; furniture around it goes
-        if not _edge_junk(block, m, kept, roots[0]):
+        if not _edge_junk(block, m, kept, roots[0], th):
             break
         head.append(block)
-    if sum(m.text.get(b, 0) for b in head) <= edge_share * total:
+    if sum(m.text.get(b, 0) for b in head) <= th.edge_share * total:
         for block in head:
             removed[block] = "leading-furniture"
     return blocks
