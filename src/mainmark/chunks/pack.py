@@ -25,6 +25,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from mainmark.chunks.joins import Joiner, joins_exactly
 from mainmark.chunks.origin import Origins
 from mainmark.chunks.split import Count, Piece, block_pieces, cut, derive_blocks
 from mainmark.chunks.tokens import get_tokenizer
@@ -42,15 +43,20 @@ _WORD_BOUNDARY = re.compile(r"\s+")
 class _Packer:
     """The pieces of one document and the estimates every packing step shares."""
 
-    def __init__(self, md: bytes, pieces: list[Piece], count: Count, options: Options) -> None:
+    def __init__(self, md: bytes, pieces: list[Piece], count: Count, options: Options,
+                 joiner: Joiner | None = None) -> None:
         self.md = md
         self.pieces = pieces
         self.count = count
+        self.joiner = joiner or Joiner(md, count, False)
         self.opts = options
         self.budget = options.max_tokens - options.overlap_tokens
         self.sums = [0]
         for p in pieces:
             self.sums.append(self.sums[-1] + p.tokens)
+        # estimate() is asked about the same (first, last) pairs again and again (greedy
+        # growth, merging): the prefix cost of a pair depends on those two pieces only.
+        self._overhead: dict[tuple[int, int], int] = {}
 
     def prefix(self, run: Sequence[Piece]) -> str:
         if not self.opts.contextualize:
@@ -65,10 +71,14 @@ class _Packer:
     def estimate(self, first: int, last: int) -> int:
         """Tokens of the chunk made of pieces ``first..last``: pieces are counted once
         each and the joins assumed to cost one token; the exact count comes later."""
-        p = self.pieces
         body = self.sums[last + 1] - self.sums[first] + (last - first)
-        return (self.count(self.prefix((p[first], p[last]))) + self.count(p[first].reopen)
-                + body + self.count(p[last].close))
+        overhead = self._overhead.get((first, last))
+        if overhead is None:
+            p = self.pieces
+            overhead = self._overhead[first, last] = (
+                self.count(self.prefix((p[first], p[last]))) + self.count(p[first].reopen)
+                + self.count(p[last].close))
+        return body + overhead
 
     def fits(self, first: int, last: int) -> bool:
         return self.estimate(first, last) <= self.budget
@@ -123,6 +133,15 @@ class _Packer:
                     continue
             out.append(g)
         return out
+
+    def tokens(self, run: Sequence[Piece]) -> int:
+        """The exact count of the run's embed_text: added up from its pieces' counts where
+        that is provably the same (:mod:`mainmark.chunks.joins`), else encoded."""
+        if not run[-1].close:
+            known = self.joiner.run_tokens(self.prefix(run), run[0].reopen, run)
+            if known is not None:
+                return known
+        return self.count(self.render(run)[1])
 
     def render(self, run: Sequence[Piece], start: int | None = None) -> tuple[str, str]:
         """(text, embed_text) of a run; ``start`` moves its first byte back (overlap)."""
@@ -197,11 +216,12 @@ def chunk_blocks(
     if not markdown.strip(" \t\n\r\f\v"):
         return []
     md = markdown.encode("utf-8", "surrogatepass")
-    count = get_tokenizer(options.tokenizer).count
+    counter = get_tokenizer(options.tokenizer)
+    count = counter.count
     pieces = block_pieces(md, _checked_blocks(md, blocks), count, options)
     if not pieces:
         return []
-    packer = _Packer(md, pieces, count, options)
+    packer = _Packer(md, pieces, count, options, Joiner(md, count, joins_exactly(counter)))
     groups = packer.merge(packer.pack(0, len(pieces) - 1, 0))
     runs = _fit_exactly(packer, [pieces[g.first : g.last + 1] for g in groups])
     return _chunks(packer, runs, stamp, Origins(blocks))
@@ -231,7 +251,7 @@ def _fit_exactly(packer: _Packer, runs: list[list[Piece]]) -> list[list[Piece]]:
     todo = list(reversed(runs))
     while todo:
         run = todo.pop()
-        over = packer.count(packer.render(run)[1]) - packer.budget
+        over = packer.tokens(run) - packer.budget
         if over <= 0:
             out.append(run)
         elif len(run) > 1:
@@ -257,11 +277,11 @@ def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp,
     for index, run in enumerate(runs):
         start = _overlap_start(packer, runs, index)
         text, embed = packer.render(run, start)
-        tokens = packer.count(embed)
+        tokens = packer.count(embed) if start is not None else packer.tokens(run)
         if start is not None and tokens > packer.opts.max_tokens:
             start = None
             text, embed = packer.render(run)
-            tokens = packer.count(embed)
+            tokens = packer.tokens(run)
         md_start = run[0].start if start is None else start
         md_end = run[-1].end
         srcs = [s for p in run for s in p.src if s is not None]

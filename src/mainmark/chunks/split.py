@@ -96,6 +96,7 @@ def block_pieces(md: bytes, blocks: Sequence[Block], count: Count,
     stack: list[tuple[int, int]] = []  # (level, block id)
     pieces: list[Piece] = []
     budget = options.max_tokens - options.overlap_tokens
+    reserves: dict[tuple[int, ...], int] = {}
     for bid, block in enumerate(blocks):
         if not block.markdown.strip(" \t\n\r\f\v"):
             continue
@@ -112,8 +113,9 @@ def block_pieces(md: bytes, blocks: Sequence[Block], count: Count,
                       heading_id, (block.src_start, block.src_end), names,
                       block.md_start, block.md_end)
         _describe(piece, block.markdown, count, budget)
-        reserve = count(" > ".join(names[i] for i in path) + "\n\n") if options.contextualize \
-            else 0
+        reserve = reserves.get(path) if options.contextualize else 0
+        if reserve is None:  # one count per heading path, not one per block
+            reserve = reserves[path] = count(" > ".join(names[i] for i in path) + "\n\n")
         room = max(budget - min(reserve, options.max_tokens // 4), 1)
         if piece.tokens <= room:
             pieces.append(piece)

@@ -66,20 +66,33 @@ class Tokenizer(TokenCounter, Protocol):
 
 
 class _Memo:
-    """A small bounded memo of counts: the same heading path or table header is counted
-    for every chunk that repeats it, and re-counting dominated a naive chunker."""
+    """A bounded memo of counts: the same heading path or table header is counted for
+    every chunk that repeats it, and re-counting dominated a naive chunker.
 
-    def __init__(self) -> None:
+    Two generations instead of one dict emptied when full: when the young one fills it
+    becomes the old one, and a hit there is carried over, so the strings a document keeps
+    asking for survive the turnover (an emptied memo re-counted them all, and a long page
+    that fills it paid that on every turnover).
+    """
+
+    def __init__(self, size: int = _COUNT_CACHE_SIZE) -> None:
+        self._size = max(1, size // 2)  # per generation: at most ``size`` strings held
         self._counts: dict[str, int] = {}
+        self._old: dict[str, int] = {}
 
     def get(self, text: str, compute: Callable[[str], int]) -> int:
         hit = self._counts.get(text)
         if hit is None:
-            hit = compute(text)
-            if len(self._counts) >= _COUNT_CACHE_SIZE:
-                self._counts.clear()
+            hit = self._old.get(text)
+            if hit is None:
+                hit = compute(text)
+            if len(self._counts) >= self._size:
+                self._old, self._counts = self._counts, {}
             self._counts[text] = hit
         return hit
+
+    def __len__(self) -> int:
+        return len(self._counts) + len(self._old)
 
 
 def segmented_count(text: str, exact: Callable[[str], int]) -> int:
@@ -107,6 +120,11 @@ class TiktokenTokenizer:
         self.name = name
         self._enc = encoding
         self._memo = _Memo()
+
+    @property
+    def encoding(self) -> Any:
+        """The ``tiktoken.Encoding`` (its pre-tokenizer pattern says which counts add up)."""
+        return self._enc
 
     def count(self, text: str) -> int:
         if not text:
