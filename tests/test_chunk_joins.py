@@ -38,7 +38,7 @@ def test_the_default_tokenizer_is_the_one_the_joins_are_proved_for() -> None:
     assert not joins_exactly(get_tokenizer(lambda s: len(s)))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     heads=st.lists(st.sampled_from(HEADS), min_size=1, max_size=4),
     middles=st.lists(st.sampled_from(MIDDLES), min_size=4, max_size=4),
