@@ -65,6 +65,10 @@ class Measures:
     words: dict[HtmlElement, frozenset[str]] = field(default_factory=dict)
     #: elements containing a heading (h1-h6), themselves included
     headed: set[HtmlElement] = field(default_factory=set)
+    #: per document position (``index``), the position of the last element of that
+    #: element's subtree: ``order[i + 1 : end[i] + 1]`` are its descendants, so a walk can
+    #: skip a subtree by a jump instead of a stack of children
+    end: list[int] = field(default_factory=list)
 
     def density(self, el: HtmlElement) -> float:
         total = self.text.get(el, 0)
@@ -93,6 +97,7 @@ def measure(root: HtmlElement) -> Measures:
     links = [0] * n
     short = [0] * n
     headed_at = [False] * n
+    end = list(range(n))
     for i in range(n - 1, -1, -1):
         el = order[i]
         tag = el.tag
@@ -109,6 +114,8 @@ def measure(root: HtmlElement) -> Measures:
         p = parent_of[i]
         if p < 0:
             continue
+        if end[i] > end[p]:
+            end[p] = end[i]
         s = el.tail
         text[p] += t + (_nbytes(s) if s else 0)
         if headed_at[i]:
@@ -124,6 +131,7 @@ def measure(root: HtmlElement) -> Measures:
         {el: v for el, v in zip(order, links, strict=True) if v},
         {el: v for el, v in zip(order, short, strict=True) if v},
         headed={el for el, h in zip(order, headed_at, strict=True) if h},
+        end=end,
     )
     _classify(root, m)
     return m

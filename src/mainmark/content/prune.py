@@ -72,26 +72,70 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     total = sum(m.text.get(r, 0) for r in roots)
     for root in roots:
         inside = core is None or root is core or _within(root, core)
-        stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
-        while stack:
-            el, in_core = stack.pop()
-            in_core = in_core or el is core
-            if pruning is not Pruning.NONE and policy.citations and is_reference_list(el, m):
-                kept.add(el)  # kept whole: never half-pruned by link density
-                continue
-            rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
-                chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
-            if rule is None and pruning is not Pruning.NONE:
-                rule = furniture_rule(el, m, policy, total)
-            if rule:
-                removed[el] = rule
-                continue
-            stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
+        _visit(root, inside, m, chrome, pruning, core, th, policy, total, removed, kept)
     if pruning is not Pruning.NONE:
         _chrome_sections(roots, m, removed, kept, policy)
         blocks = _trim_edges(roots, m, removed, kept, th)
         _drop_repeats([b for b in blocks if b not in removed], m, removed)
     return removed
+
+
+def _visit(root: HtmlElement, inside: bool, m: Measures, chrome: dict[HtmlElement, str],
+           pruning: Pruning, core: HtmlElement | None, th: Thresholds, policy: Policy,
+           total: int, removed: dict[HtmlElement, str], kept: set[HtmlElement]) -> None:
+    """Judge the descendants of ``root`` in document order, skipping what is decided.
+
+    The walk runs over ``m.order`` and jumps past a removed (or kept) subtree with
+    ``m.end``; ``core``'s subtree is the interval of positions it spans. A root the
+    measures do not know is walked by its children instead (same order, same verdicts).
+    """
+    start = m.index.get(root)
+    if start is None or len(m.end) != len(m.order):
+        _visit_children(root, inside, m, chrome, pruning, core, th, policy, total, removed,
+                        kept)
+        return
+    order, end = m.order, m.end
+    c_lo = m.index.get(core, -1) if core is not None else -1
+    c_hi = end[c_lo] if c_lo >= 0 else -2
+    refs = pruning is not Pruning.NONE and policy.citations
+    i, stop = start + 1, end[start]
+    while i <= stop:
+        el = order[i]
+        in_core = inside or c_lo <= i <= c_hi
+        if refs and is_reference_list(el, m):
+            kept.add(el)  # kept whole: never half-pruned by link density
+            i = end[i] + 1
+            continue
+        rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
+            chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
+        if rule is None and pruning is not Pruning.NONE:
+            rule = furniture_rule(el, m, policy, total)
+        if rule:
+            removed[el] = rule
+            i = end[i] + 1
+            continue
+        i += 1
+
+
+def _visit_children(root: HtmlElement, inside: bool, m: Measures,
+                    chrome: dict[HtmlElement, str], pruning: Pruning,
+                    core: HtmlElement | None, th: Thresholds, policy: Policy, total: int,
+                    removed: dict[HtmlElement, str], kept: set[HtmlElement]) -> None:
+    stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
+    while stack:
+        el, in_core = stack.pop()
+        in_core = in_core or el is core
+        if pruning is not Pruning.NONE and policy.citations and is_reference_list(el, m):
+            kept.add(el)
+            continue
+        rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
+            chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
+        if rule is None and pruning is not Pruning.NONE:
+            rule = furniture_rule(el, m, policy, total)
+        if rule:
+            removed[el] = rule
+            continue
+        stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
 
 
 #: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.
@@ -171,16 +215,20 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
             (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
             or (tag in _CREDIT_SIGNS and _in_photo(el))):
         return "photo-credit"
-    if size >= _NOTICE_MAX_BYTES or (tag not in _PROMPT_TAGS and tag not in _UI_TAGS):
+    if not size or size >= _NOTICE_MAX_BYTES:
+        return None  # no text (nothing to match) or too long to be a prompt or notice
+    prompt = tag in _PROMPT_TAGS
+    label = size <= _UI_MAX_BYTES and tag in _UI_TAGS
+    if not (prompt or label):
         return None
     # Short blocks only: their text is read once for the prompt, notice and label tests.
     line = " ".join(el.text_content().split())
-    if tag in _PROMPT_TAGS:
+    if prompt:
         if size < _PROMPT_MAX_BYTES and READER_PROMPT.match(line):
             return "reader-prompt"
         if PUBLISHER_NOTICE.match(line):
             return "site-notice"
-    if tag in _UI_TAGS and 0 < size <= _UI_MAX_BYTES and _is_ui_label(el, line):
+    if label and _is_ui_label(el, line):
         return "ui-label"
     return None
 
@@ -257,11 +305,11 @@ _CREDIT_MAX_BYTES = 120
 
 
 def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool:
-    if (th.keep_headed and el in m.headed) or _data_table_part(el):
-        return False
     size = m.text.get(el, 0)
     n_links = m.links.get(el, 0)
     if not size or not n_links:
+        return False  # first: the table test below climbs the ancestors
+    if (th.keep_headed and el in m.headed) or _data_table_part(el):
         return False
     nxt = el.getnext()
     more = nxt is not None and nxt.tag == el.tag
