@@ -26,6 +26,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -82,9 +83,13 @@ _POST_WORDS = frozenset({"post", "message", "reply", "comment", "answer", "postb
                          "thread", "postbody", "messagecontent", "answercell"})
 _AUTHOR_WORDS = frozenset({"author", "username", "user", "poster", "member", "userinfo",
                            "postauthor", "usercard", "profile", "avatar"})
-_POST_STEMS = ("post", "message", "reply", "comment", "answer", "topic", "thread")
 _AUTHOR_STEMS = ("author", "user", "poster", "member", "profile", "avatar")
+#: The stems as one search (a substring test in C, not a Python loop per stem).
+_AUTHOR_STEM = re.compile("|".join(_AUTHOR_STEMS))
 _MIN_CARDS = 6
+#: Any of the post words as a whole token of a lowercased class value.
+_POST_WORD = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(_POST_WORDS, key=len, reverse=True))
+                        + r")(?![a-z])")
 #: Evidence per kind of page.
 Votes = defaultdict[PageType, float]
 
@@ -180,24 +185,58 @@ def _value_words(cls: str, ident: str) -> frozenset[str]:
 def _markup_votes(root: HtmlElement, votes: Votes, source: str) -> None:
     """Markup evidence; substring tests on the page's source skip the tree searches that
     cannot find anything (no price itemprop)."""
-    cart = sum(1 for el in root.iter("form", "button", "input") if _is_cart(el))
+    scan = _scan(root)
     prices = (len(list(_iter(_PRICE_XPATH(root))))
               if "itemprop" in source or "product:price" in source else 0)
-    cards, priced = _card_runs(root)
+    cards, priced = _card_runs(scan.parents)
     if cards and priced:
         votes[PageType.COLLECTION] += 2.5 if cards >= 2 * _MIN_CARDS else 1.5
     elif cards:
         votes[PageType.LISTING] += 2.0 if cards >= 2 * _MIN_CARDS else 1.0
-    if cart and not priced:
-        votes[PageType.PRODUCT] += 2.5 if cart <= 3 else 1.5
+    if scan.cart and not priced:
+        votes[PageType.PRODUCT] += 2.5 if scan.cart <= 3 else 1.5
     if prices and not cards:
         votes[PageType.PRODUCT] += 1.0
-    posts = _post_blocks(root)
-    if posts >= 3:
-        votes[PageType.FORUM] += 3.0 if posts >= 5 else 2.0
-    code = sum(1 for _ in root.iter("pre", "code"))
-    if code >= 3:
-        votes[PageType.DOCUMENTATION] += 1.5 if code >= 8 else 0.75
+    posts = _post_blocks(scan.posts)
+    if posts >= _POSTS_MIN:
+        votes[PageType.FORUM] += 3.0 if posts >= _POSTS_MANY else 2.0
+    if scan.code >= 3:
+        votes[PageType.DOCUMENTATION] += 1.5 if scan.code >= 8 else 0.75
+
+
+_CART_TAGS = frozenset({"form", "button", "input"})
+_CODE_TAGS = frozenset({"pre", "code"})
+_CARD_TAGS = frozenset({"ul", "ol", "div", "section", "main"})
+_POST_TAGS = frozenset({"div", "article", "li", "section", "tr", "table"})
+_SCANNED_TAGS = tuple(sorted(_CART_TAGS | _CODE_TAGS | _CARD_TAGS | _POST_TAGS))
+
+
+class _Scan(NamedTuple):
+    cart: int  # buy controls
+    code: int  # <pre> and <code> elements
+    parents: list[HtmlElement]  # card-run candidates: boxes with enough children
+    posts: dict[str, list[HtmlElement]]  # post-classed blocks by class value
+
+
+def _scan(root: HtmlElement) -> _Scan:
+    """Everything the markup votes count, in one walk (a walk builds and frees a Python
+    proxy per element it yields: one walk filtered by tag in C instead of four)."""
+    cart = code = 0
+    parents: list[HtmlElement] = []
+    posts: dict[str, list[HtmlElement]] = {}
+    for el in root.iter(*_SCANNED_TAGS):  # filtered in C: spans, links, svg never surface
+        tag = el.tag
+        if tag in _CART_TAGS:
+            cart += _is_cart(el)
+        elif tag in _CODE_TAGS:
+            code += 1
+        if tag in _CARD_TAGS and len(el) >= _MIN_CARDS:
+            parents.append(el)
+        if tag in _POST_TAGS:
+            cls = el.get("class")
+            if cls and _post_class(cls):
+                posts.setdefault(cls, []).append(el)
+    return _Scan(cart, code, parents, posts)
 
 
 def _iter(found: object) -> Iterable[HtmlElement]:
@@ -217,13 +256,11 @@ def _is_cart(el: HtmlElement) -> bool:
     return bool(_CART.search(label) or _CART.search(attrs))
 
 
-def _card_runs(root: HtmlElement) -> tuple[int, bool]:
+def _card_runs(parents: list[HtmlElement]) -> tuple[int, bool]:
     """The longest run of sibling cards of one class (each holding a link), and whether
     those cards carry prices."""
-    best, priced = 0, False
-    for parent in root.iter("ul", "ol", "div", "section", "main"):
-        if len(parent) < _MIN_CARDS:
-            continue
+    best, cards = 0, list[HtmlElement]()
+    for parent in parents:
         kids = [c for c in parent if isinstance(c.tag, str)]
         if len(kids) < _MIN_CARDS:
             continue
@@ -235,8 +272,9 @@ def _card_runs(root: HtmlElement) -> tuple[int, bool]:
         linked = [c for c in same if c.find(".//a[@href]") is not None or c.tag == "a"]
         if len(linked) < 0.8 * len(same) or not _card_like(linked):
             continue
-        best = count
-        priced = sum(1 for c in linked if _has_price(c)) >= 0.5 * len(linked)
+        best, cards = count, linked
+    # the prices of the winning run only: an earlier, shorter run's never count
+    priced = bool(cards) and sum(1 for c in cards if _has_price(c)) >= 0.5 * len(cards)
     return best, priced
 
 
@@ -259,25 +297,42 @@ def _has_price(card: HtmlElement) -> bool:
     return len(text) < 600 and bool(PRICE_TEXT.search(text))
 
 
-def _post_blocks(root: HtmlElement) -> int:
+#: Post blocks vote for a thread from this many of one class, more strongly from the second.
+_POSTS_MIN, _POSTS_MANY = 3, 5
+
+
+def _post_blocks(groups: dict[str, list[HtmlElement]]) -> int:
     """The largest group of same-class blocks that look like posts: a post/message/reply
-    class, and inside each an author mark and a date (``<time>`` or a date class)."""
-    groups: Counter[str] = Counter()
-    for el in root.iter("div", "article", "li", "section", "tr", "table"):
-        cls = el.get("class")
-        if not cls or not _post_class(cls):
-            continue
-        if _has_author(el) and _has_date(el):
-            groups[cls] += 1
-    return max(groups.values(), default=0)
+    class, and inside each an author mark and a date (``<time>`` or a date class).
+
+    Counted up to ``_POSTS_MANY`` (all the vote asks): a group too small to reach
+    ``_POSTS_MIN``, or one that can no longer beat the best, is not searched further for
+    authors and dates, the walks over each block's subtree that cost the time.
+    """
+    best = 0
+    for blocks in sorted(groups.values(), key=len, reverse=True):
+        need = max(_POSTS_MIN, best + 1)
+        if len(blocks) < need:
+            break  # sorted: no later group can reach it either
+        hits = 0
+        for left, el in enumerate(blocks):
+            if _has_author(el) and _has_date(el):
+                hits += 1
+                if hits >= _POSTS_MANY:
+                    return _POSTS_MANY
+            elif hits + len(blocks) - left - 1 < need:
+                break
+        best = max(best, hits)
+    return best
 
 
 @lru_cache(maxsize=8192)
 def _post_class(cls: str) -> bool:
+    """``_value_words(cls, "") & _POST_WORDS``, as two regex searches: a token is a
+    maximal run of letters, so a post word bounded by non-letters is one."""
     low = cls.lower()
-    if not any(w in low for w in _POST_STEMS):
-        return False  # a substring test first: most classes name nothing of the kind
-    return bool(_value_words(cls, "") & _POST_WORDS)
+    return bool(_POST_WORD.search(low)
+                or _POST_WORD.search(low.replace("-", "").replace("_", "")))
 
 
 def _has_author(el: HtmlElement) -> bool:
@@ -287,7 +342,7 @@ def _has_author(el: HtmlElement) -> bool:
         if node.get("itemprop") == "author" or node.get("rel") == "author":
             return True
         value = f"{node.get('class', '')} {node.get('id', '')}".lower()
-        if any(w in value for w in _AUTHOR_STEMS) and _words(node) & _AUTHOR_WORDS:
+        if _AUTHOR_STEM.search(value) and _words(node) & _AUTHOR_WORDS:
             return True
     return False
 
