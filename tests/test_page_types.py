@@ -183,3 +183,38 @@ def test_article_keeps_article_selection() -> None:
     assert doc.metadata.page_type is PageType.ARTICLE
     assert "All rights reserved" not in doc.text and "About" not in doc.text.split()
 
+
+
+def _dated_landing(head: str = "") -> str:
+    """A landing page a detector calls an article (``og:type`` article and a date): one
+    prose box deep in wrappers, then many short headed sections with a call to action."""
+    story = ("<div class='row'><div class='col'><div class='wrap'><div class='story'>"
+             "<h2>Why us</h2>" + "".join(f"<p>{_PROSE}</p>" for _ in range(2))
+             + "</div></div></div></div>")
+    bands = "".join(
+        f"<section class='band'><div class='inner'><h2>Service {name}</h2><div class='lede'>"
+        f"We plan, install and maintain {name} systems for homes and offices</div>"
+        "<a class='button' href='/quote'>Get a quote</a></div></section>"
+        for name in ("heating", "cooling", "ventilation", "plumbing", "solar", "boilers",
+                     "pumps", "filters", "drains", "wiring"))
+    head = ("<meta property='og:type' content='article'>"
+            "<meta property='article:published_time' content='2024-03-02T10:00:00Z'>" + head)
+    return _page(f"<main><section>{story}</section>{bands}</main>", head, "Our services")
+
+
+def test_dated_landing_page_voted_an_article_keeps_its_sections() -> None:
+    doc = extract(_dated_landing(), url="https://hvac.example/services")
+    assert doc.metadata.page_type is PageType.ARTICLE
+    assert "committee met" in doc.text
+    for name in ("heating", "plumbing", "wiring"):
+        assert f"Service {name}" in doc.text
+
+
+@pytest.mark.parametrize("head", [
+    "<meta name='author' content='Jane Roe'>",
+    _jsonld({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Why us"}),
+])
+def test_signed_or_marked_up_article_keeps_its_densest_box(head: str) -> None:
+    text = extract(_dated_landing(head), url="https://hvac.example/services").text
+    assert "committee met" in text
+    assert "Service wiring" not in text

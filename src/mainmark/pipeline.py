@@ -105,7 +105,8 @@ def _extract(
         page = replace(page, text="")
     stripped = clean(page, count=opts.explain)
     exclude(page.root, opts, stripped)
-    content = select(page, structured, stripped, opts, metadata.page_type)
+    content = select(page, structured, stripped, opts, metadata.page_type,
+                     signed=bool(metadata.author and metadata.published))
     del page, structured, stripped
     if content.removed:
         rules = {r.path: r.rule for r in content.explain.removals}

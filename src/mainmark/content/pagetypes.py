@@ -70,10 +70,25 @@ def main_landmark(body: HtmlElement, m: Measures) -> HtmlElement | None:
 _THREAD_SHARE = 0.8
 
 
+#: On a page voted an article the main column wins only when the scored selection holds
+#: less than this share of it: a landing page the detector took for an article (a dated
+#: ``og:type`` page of stacked sections), whose densest box is one section of many.
+ARTICLE_SHARE = 0.5
+#: schema.org types by which a publisher declares a page an article.
+ARTICLE_TYPES = frozenset({"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
+                           "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
+                           "ScholarlyArticle", "Report", "TechArticle", "Recipe", "Review"})
+#: Kinds whose selection is compared with the main column.
+REGION_TYPES = SPREAD_TYPES | {PageType.ARTICLE}
+
+
 def prefers_region(page_type: PageType, selected: int, column: int) -> bool:
     """Whether the main column replaces the scored selection on this kind of page."""
-    share = _THREAD_SHARE if page_type is PageType.FORUM else REGION_SHARE
-    return page_type in SPREAD_TYPES and selected < share * column
+    if page_type not in REGION_TYPES:
+        return False
+    share = (_THREAD_SHARE if page_type is PageType.FORUM
+             else ARTICLE_SHARE if page_type is PageType.ARTICLE else REGION_SHARE)
+    return selected < share * column
 
 
 #: Cross-sell: a run of at least this many sibling cards of one tag and class, most of

@@ -26,6 +26,7 @@ from mainmark.content.furniture import Policy, is_comment_verdict
 from mainmark.content.locate import locate_article_body
 from mainmark.content.measure import Measures, measure, prose_exempt
 from mainmark.content.pagetypes import (
+    ARTICLE_TYPES,
     SPREAD_TYPES,
     keep_posts,
     main_landmark,
@@ -40,6 +41,7 @@ from mainmark.content.repeats import drop_repeats
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
 from mainmark.content.vocab import BROAD_CHROME_WORDS
+from mainmark.metadata.schema import entities
 from mainmark.metadata.structured import Structured
 from mainmark.model import Content, Explain, PageType, Removal, Strategy
 from mainmark.options import Options
@@ -66,11 +68,14 @@ _LADDER: tuple[tuple[Strategy, Pruning, bool], ...] = (
 
 
 def select(page: Page, structured: Structured, stripped: dict[str, int],
-           options: Options, page_type: PageType = PageType.ARTICLE) -> Content:
+           options: Options, page_type: PageType = PageType.ARTICLE,
+           signed: bool = False) -> Content:
     """Choose the main content of ``page`` (cleaned) without mutating it.
 
     ``page_type`` (from the metadata stage) lets a landing, product, listing or forum
     page take its main column where the scored selection found only one part of it.
+    ``signed`` (the page has both an author and a date) keeps an article an article;
+    an unsigned article without article markup may be a landing page (``_maybe_landing``).
     """
     root = page.root
     if root is None:
@@ -102,7 +107,8 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     scoring = Scoring(body, m, chrome, th.sibling_share)
     content = _choose(page, body, m, scoring, structured, options, stripped,
                       (strict_floor, floor), th)
-    if page_type in SPREAD_TYPES:
+    if page_type in SPREAD_TYPES or (page_type is PageType.ARTICLE
+                                     and _maybe_landing(structured, signed)):
         content = _follow_type(page, body, m, content, page_type, options, stripped)
     if page_type is PageType.PRODUCT:
         if content.roots:
@@ -160,6 +166,19 @@ def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
     content.explain = _explain(content, Strategy.FALLBACK, "whole body minus hard chrome",
                                stripped)
     return content
+
+
+def _maybe_landing(structured: Structured, signed: bool) -> bool:
+    """Whether a page voted an article may be a landing page of stacked sections: its
+    votes came from an ``og:type``, a date or a byline alone, not from both a byline and
+    a date, nor from article structured data. On such a page the main column replaces
+    the selection only when that is a small part of it (``ARTICLE_SHARE``)."""
+    if signed:
+        return False
+    return not any(set(entity.types) & ARTICLE_TYPES
+                   for source, objects in (("jsonld", structured.jsonld),
+                                           ("microdata", structured.microdata))
+                   for entity in entities(objects, source))
 
 
 def _floor(th: Thresholds, page_text: int) -> int:
