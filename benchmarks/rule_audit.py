@@ -149,7 +149,7 @@ def _tracing_patches() -> list[tuple[Any, str, Any]]:
                 label in vocab.UI_LABELS or vocab.SLIDE_COUNTER.fullmatch(label)):
             _trace().events.add("ui-dataitem")
 
-    def on_select(content: Any, *_: Any) -> None:
+    def on_select(content: Any, *_: Any, **__: Any) -> None:
         _trace().events.add("strategy:" + content.explain.strategy.value)
 
     lists = _RecordingSet(prune._LIST_TAGS)
