@@ -108,7 +108,7 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     content = _choose(page, body, m, scoring, structured, options, stripped,
                       (strict_floor, floor), th)
     if page_type in SPREAD_TYPES or (page_type is PageType.ARTICLE
-                                     and _maybe_landing(structured, signed)):
+                                     and _maybe_landing(body, structured, signed)):
         content = _follow_type(page, body, m, content, page_type, options, stripped)
     if page_type is PageType.PRODUCT:
         if content.roots:
@@ -168,12 +168,13 @@ def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
     return content
 
 
-def _maybe_landing(structured: Structured, signed: bool) -> bool:
+def _maybe_landing(body: HtmlElement, structured: Structured, signed: bool) -> bool:
     """Whether a page voted an article may be a landing page of stacked sections: its
     votes came from an ``og:type``, a date or a byline alone, not from both a byline and
     a date, nor from article structured data. On such a page the main column replaces
-    the selection only when that is a small part of it (``ARTICLE_SHARE``)."""
-    if signed:
+    the selection only when that is a small part of it (``ARTICLE_SHARE``). Several
+    ``<article>`` boxes are a feed of stories, where scoring already chose the page's own."""
+    if signed or len(body.findall(".//article")) >= 2:
         return False
     return not any(set(entity.types) & ARTICLE_TYPES
                    for source, objects in (("jsonld", structured.jsonld),
