@@ -74,10 +74,6 @@ _THREAD_SHARE = 0.8
 #: less than this share of it: a landing page the detector took for an article (a dated
 #: ``og:type`` page of stacked sections), whose densest box is one section of many.
 ARTICLE_SHARE = 0.5
-#: schema.org types by which a publisher declares a page an article.
-ARTICLE_TYPES = frozenset({"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
-                           "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
-                           "ScholarlyArticle", "Report", "TechArticle", "Recipe", "Review"})
 #: Kinds whose selection is compared with the main column.
 REGION_TYPES = SPREAD_TYPES | {PageType.ARTICLE}
 

@@ -26,7 +26,6 @@ from mainmark.content.furniture import Policy, is_comment_verdict
 from mainmark.content.locate import locate_article_body
 from mainmark.content.measure import Measures, measure, prose_exempt
 from mainmark.content.pagetypes import (
-    ARTICLE_TYPES,
     SPREAD_TYPES,
     keep_posts,
     main_landmark,
@@ -41,6 +40,7 @@ from mainmark.content.repeats import drop_repeats
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
 from mainmark.content.vocab import BROAD_CHROME_WORDS
+from mainmark.metadata.pagetype import ARTICLE_TYPES
 from mainmark.metadata.schema import entities
 from mainmark.metadata.structured import Structured
 from mainmark.model import Content, Explain, PageType, Removal, Strategy

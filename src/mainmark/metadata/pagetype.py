@@ -38,11 +38,13 @@ from mainmark.model import Metadata, PageType
 from mainmark.page.parse import Page
 
 #: schema.org types voting for a kind, and the weight of one vote.
+#: schema.org types by which a publisher declares a page an article (``TechArticle`` too,
+#: though it votes for documentation): selection reads this set, so both agree on it.
+ARTICLE_TYPES = frozenset({"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
+                           "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
+                           "ScholarlyArticle", "Report", "TechArticle", "Recipe", "Review"})
 _SCHEMA_VOTES: dict[str, tuple[PageType, float]] = {
-    **dict.fromkeys(("Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
-                     "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
-                     "ScholarlyArticle", "Report", "Recipe", "Review"),
-                    (PageType.ARTICLE, 3.0)),
+    **dict.fromkeys(sorted(ARTICLE_TYPES - {"TechArticle"}), (PageType.ARTICLE, 3.0)),
     **dict.fromkeys(("DiscussionForumPosting", "QAPage"), (PageType.FORUM, 5.0)),
     **dict.fromkeys(("Product", "ProductGroup", "IndividualProduct", "ProductModel",
                      "Vehicle", "Car"), (PageType.PRODUCT, 4.0)),
