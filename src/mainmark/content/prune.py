@@ -101,41 +101,47 @@ def _visit(root: HtmlElement, inside: bool, m: Measures, chrome: dict[HtmlElemen
     i, stop = start + 1, end[start]
     while i <= stop:
         el = order[i]
-        in_core = inside or c_lo <= i <= c_hi
-        if refs and is_reference_list(el, m):
-            kept.add(el)  # kept whole: never half-pruned by link density
+        if _decided(el, inside or c_lo <= i <= c_hi, refs, m, chrome, pruning, th, policy,
+                    total, removed, kept):
             i = end[i] + 1
-            continue
-        rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
-            chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
-        if rule is None and pruning is not Pruning.NONE:
-            rule = furniture_rule(el, m, policy, total)
-        if rule:
-            removed[el] = rule
-            i = end[i] + 1
-            continue
-        i += 1
+        else:
+            i += 1
 
 
 def _visit_children(root: HtmlElement, inside: bool, m: Measures,
                     chrome: dict[HtmlElement, str], pruning: Pruning,
                     core: HtmlElement | None, th: Thresholds, policy: Policy, total: int,
                     removed: dict[HtmlElement, str], kept: set[HtmlElement]) -> None:
+    refs = pruning is not Pruning.NONE and policy.citations
     stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
     while stack:
         el, in_core = stack.pop()
         in_core = in_core or el is core
-        if pruning is not Pruning.NONE and policy.citations and is_reference_list(el, m):
-            kept.add(el)
-            continue
-        rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
-            chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
-        if rule is None and pruning is not Pruning.NONE:
-            rule = furniture_rule(el, m, policy, total)
-        if rule:
-            removed[el] = rule
-            continue
-        stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
+        if not _decided(el, in_core, refs, m, chrome, pruning, th, policy, total, removed,
+                        kept):
+            stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
+
+
+def _decided(el: HtmlElement, in_core: bool, refs: bool, m: Measures,
+             chrome: dict[HtmlElement, str], pruning: Pruning, th: Thresholds, policy: Policy,
+             total: int, removed: dict[HtmlElement, str], kept: set[HtmlElement]) -> bool:
+    """Record ``el``'s verdict; True when its subtree is settled and must not be entered.
+
+    One function for both walks, so the position walk and the child walk cannot drift
+    apart. A reference list is kept whole (never half-pruned by link density); outside the
+    core a chrome verdict wins before the pruning rules are asked.
+    """
+    if refs and is_reference_list(el, m):
+        kept.add(el)
+        return True
+    rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
+        chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
+    if rule is None and pruning is not Pruning.NONE:
+        rule = furniture_rule(el, m, policy, total)
+    if rule:
+        removed[el] = rule
+        return True
+    return False
 
 
 #: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.
