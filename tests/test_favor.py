@@ -65,6 +65,7 @@ def test_thresholds_move_each_knob_the_right_way() -> None:
     assert not PRECISION.keep_headed and BALANCED.keep_headed and RECALL.keep_headed
     assert not PRECISION.edge_marked and BALANCED.edge_marked and RECALL.edge_marked
     assert not PRECISION.captions and BALANCED.captions and RECALL.captions
+    assert not PRECISION.headline_text and not BALANCED.headline_text and RECALL.headline_text
 
 
 HEADED_LINKS = ("<div><h3>Sources and documents</h3>" + " · ".join(
@@ -180,3 +181,17 @@ def test_recall_trims_less_edge_furniture_than_balanced() -> None:
     html = _framed("".join(line.format(f"print run {n}") for n in (1, 2, 3)))
     assert "print run" not in _text(html, "balanced")
     assert "print run" in _text(html, "recall")
+
+
+def test_recall_keeps_the_headline_in_the_text_balanced_leaves_it_to_the_metadata() -> None:
+    # The headline is the title; balanced text is the body only. Recall keeps it in the
+    # text, in-content heading or metadata title alike (a search for its words finds it).
+    inside = page("")
+    outside = ("<html><head><title>Trams north</title></head><body><article>"
+               f"<p>{PROSE * 3}</p></article></body></html>")
+    for html, headline in ((inside, "Trams"), (outside, "Trams north")):
+        for favor in ("balanced", "precision"):
+            assert not _text(html, favor).startswith(headline), favor
+        assert _text(html, "recall").startswith(headline)
+        assert _text(html, "recall").count("tram line") == _text(html, "balanced").count(
+            "tram line")

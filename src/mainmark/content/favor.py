@@ -41,6 +41,10 @@ class Thresholds:
     ladder_share: float = 0.15
     #: score: a sibling of the winner joins from this share of the winner's score.
     sibling_share: float = 0.2
+    #: render: the headline (the content's title heading, or the metadata title the
+    #: markdown opens with) is left out of ``text``, which is the body; recall keeps it
+    #: there (a search for the title's words should find the page).
+    headline_text: bool = False
 
 
 BALANCED = Thresholds()
@@ -53,7 +57,8 @@ PRECISION = Thresholds(below_share=0.2, keep_headed=False, edge_marked=False, ca
 #: joins weaker siblings, and sends a strict result under 500 bytes / 30% of the page to
 #: relaxed pruning of the same roots.
 RECALL = Thresholds(dense_share=1.0, below_share=1.0, edge_share=0.15,
-                    sibling_share=0.1, ladder_bytes=500, ladder_share=0.3)
+                    sibling_share=0.1, ladder_bytes=500, ladder_share=0.3,
+                    headline_text=True)
 
 _BY_NAME = {"balanced": BALANCED, "precision": PRECISION, "recall": RECALL}
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape as html_escape
 
+from mainmark.content.favor import thresholds
 from mainmark.content.prune import Ranks
 from mainmark.markdown.convert import Converter, escape_line, escape_markdown, outline_levels
 from mainmark.markdown.provenance import block_links, block_path
@@ -43,6 +44,7 @@ def render(
                           bare_images=options.bare_images)
     converter.heading_levels = outline_levels(list(content.roots), content.removed)
     pieces = converter.walk(list(content.roots)).pieces
+    headline_text = thresholds(options.favor).headline_text
     for para in content.paragraphs:
         plain = collapse(" ".join(para.split()))
         if plain:
@@ -55,9 +57,10 @@ def render(
         # (a heading showing the title already opens the content: not a second time)
         title = collapse(" ".join(metadata.title.split()))
         if title:  # the title is the markdown's heading path root, not page text
-            pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title), "", ""],
+            pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title),
+                                                       title if headline_text else "", ""],
                                    level=1))
-    headline = _headline_piece(pieces, metadata.title)
+    headline = None if headline_text else _headline_piece(pieces, metadata.title)
     texts: list[str] = []
     htmls: list[str] = []
     markdown, blocks = assemble(pieces, srcmap, converter.links, headline, (texts, htmls))
