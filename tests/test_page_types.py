@@ -218,3 +218,30 @@ def test_signed_or_marked_up_article_keeps_its_densest_box(head: str) -> None:
     text = extract(_dated_landing(head), url="https://hvac.example/services").text
     assert "committee met" in text
     assert "Service wiring" not in text
+
+
+def _linked_grid() -> str:
+    """A shop category whose every card is one link (name and price inside the <a>) under
+    an intro: scoring picks the intro, and link-density pruning of the main column alone
+    would take the whole grid."""
+    cards = "".join(
+        f"<li class='card'><a href='/p/{i}'><img src='/i/{i}.jpg' alt=''>"
+        f"<span>Walnut desk organiser model {i}</span> <b>${20 + i}.00</b></a></li>"
+        for i in range(60))
+    intro = ("<div class='intro'><p>Keep the desk clear: trays, risers and cable boxes in "
+             "solid walnut, oiled by hand, made to last for years of daily use, and "
+             "shipped flat in recycled card, with a ten-year guarantee on every piece, "
+             "so pick the size that fits your desk and your work.</p><p>Every piece is "
+             "made to order in our workshop, checked twice before it leaves, and sent "
+             "with a care card, a tin of oil and a cloth, so that it ages well.</p></div>")
+    return _page(f"<main><h1>Desk accessories</h1>{intro}<ul class='grid'>{cards}</ul></main>",
+                 title="Desk accessories")
+
+
+def test_collection_grid_of_linked_cards_is_kept() -> None:
+    doc = extract(_linked_grid(), url="https://shop.example/desk-accessories/")
+    assert doc.metadata.page_type is PageType.COLLECTION
+    found = sum(f"Walnut desk organiser model {i}" in doc.text for i in range(60))
+    assert found == 60
+    assert "Keep the desk clear" in doc.text
+    assert "All rights reserved" not in doc.text

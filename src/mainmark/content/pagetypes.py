@@ -34,13 +34,13 @@ _NO_CORE = lxml.html.Element("div")
 
 
 def region(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
-           landmark: HtmlElement | None = None,
+           landmark: HtmlElement | None = None, pruning: Pruning = Pruning.STRICT,
            ) -> tuple[list[HtmlElement], dict[HtmlElement, str]]:
     """The page's main column: its ``<main>`` when it has one (see :func:`main_landmark`),
     else the body, minus chrome (navigation, header, footer, sidebars, recirculation, by
     the broad vocabulary) and link-dense blocks."""
     column = landmark if landmark is not None else body
-    removed = prune([column], m, chrome, Pruning.STRICT, _NO_CORE)
+    removed = prune([column], m, chrome, pruning, _NO_CORE)
     return [column], removed
 
 
