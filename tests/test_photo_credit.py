@@ -69,6 +69,18 @@ def test_truncated_copy_of_a_caption_with_toggle_links_is_dropped() -> None:
     assert doc.text.count(cut) == 1
 
 
+def test_caption_copies_inside_one_gallery_item_are_judged_one_by_one() -> None:
+    # A gallery's list item is one leaf block holding the full and the truncated copy of
+    # its caption side by side; the copies are compared box by box, not as one text.
+    full = "The restored swing bridge opened to trams on Monday, watched by a crowd."
+    item = (f"<ul class='gallery'><li><img src='a.jpg' alt='The bridge'>"
+            f"<div class='caption'><div class='caption-full'>{full}</div>"
+            f"<div class='caption-truncated'>{full}</div></div></li></ul>")
+    page = f"<html><body><article>{item}{BODY}</article></body></html>"
+    doc = mainmark.extract(page, options=mainmark.Options(chunking=False))
+    assert doc.text.count(full) == 1
+
+
 @pytest.mark.parametrize("credit", ["<cite>Sakib Ali/Hindustan Times/Getty Images</cite>",
                                     "<small>Getty</small>",
                                     "<span class='photographer'>Jane Doe</span>"])
