@@ -79,6 +79,7 @@ from mainmark.metadata.schema import (
 )
 from mainmark.metadata.structured import Structured
 from mainmark.metadata.titles import (
+    NAME_NOT_TITLE,
     choose_title,
     clean_text,
     is_site_name,
@@ -155,7 +156,8 @@ class _Extraction(DateFields):
     # ---- title ---------------------------------------------------------------------------
     def _title(self) -> str | None:
         candidates: list[tuple[str, str]] = []
-        if self.main is not None and self.main.source == "jsonld":
+        if (self.main is not None and self.main.source == "jsonld"
+                and not set(self.main.types) & NAME_NOT_TITLE):
             for key in ("headline", "name", "alternativeHeadline"):
                 text = text_of(self.main.data.get(key), "@value", "name")
                 if text:

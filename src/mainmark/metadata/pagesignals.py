@@ -35,8 +35,11 @@ _LANG = etree.XPath(
 )
 
 #: Class words marking a kicker (overline) inside a headline: shown above it, not part of it.
+#: A class token ``label``/``badge`` is a forum thread's prefix tag ("News", "Solved") or a
+#: shop's "New" badge printed inside the ``<h1>``: a tag on the title, not its words.
 _KICKER = re.compile(
-    r"kicker|dachzeile|overline|eyebrow|topline|roofline|spitzmarke|supertitle|headline-intro",
+    r"kicker|dachzeile|overline|eyebrow|topline|roofline|spitzmarke|supertitle|headline-intro"
+    r"|(?:^|\s)(?:label|badge)(?:\s|$)",
     re.IGNORECASE,
 )
 

@@ -42,6 +42,7 @@ _WS = re.compile(r"\s+")
 _SEPARATOR = re.compile(r"\s+(?:[|·•»«~/]|::|-{1,2}|–|—)\s+")
 _CLEAR_SEPARATOR = re.compile(r"\s+(?:[|·•»«]|::)\s+")
 _NON_ALNUM = re.compile(r"[\W_]+")
+_TITLE_WORD = re.compile(r"\w+")
 _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)\s*$")
 _DOMAIN_SKIP = frozenset({"www", "m", "amp", "mobile", "blog", "news", "de", "com", "org", "net"})
 
@@ -128,21 +129,47 @@ def is_site_name(segment: str, keys: Sequence[str]) -> bool:
     return any(key == k or k in key or (len(key) >= 4 and key in k) for k in keys)
 
 
+#: A title segment holding the site's name and more words than this is a headline that
+#: mentions the site ("What happened with Arch Linux ISO in 2024" on the Arch Linux
+#: forums), not the site's name with a word or two added ("Arch Linux Forums",
+#: "Ansible Community Documentation").
+_MAX_SITE_SEGMENT_WORDS = 5
+
+
+def _segment_names_site(segment: str, keys: Sequence[str]) -> bool:
+    """``segment`` of a title is the site's name (see :data:`_MAX_SITE_SEGMENT_WORDS`)."""
+    key = _key(segment)
+    if not key:
+        return True
+    if any(key == k or (len(key) >= 4 and key in k) for k in keys):
+        return True
+    return (len(_TITLE_WORD.findall(segment)) <= _MAX_SITE_SEGMENT_WORDS
+            and any(k in key for k in keys))
+
+
 def strip_site_name(title: str, keys: Sequence[str]) -> str:
     """``title`` without leading/trailing segments that name the site."""
+    kept = cut_site_segments(title, keys)
+    pieces = _CLEAR_SEPARATOR.split(kept)
+    if len(pieces) > 1:
+        # "Headline | Section | Site" with an unknown site: the headline comes first;
+        # a breadcrumb ("Site » Archive » Headline") goes from the site down to it.
+        if all(sep.strip() == "»" for sep in _CLEAR_SEPARATOR.findall(kept)):
+            return pieces[-1].strip()
+        return pieces[0].strip()
+    return kept
+
+
+def cut_site_segments(title: str, keys: Sequence[str]) -> str:
+    """``title`` without the leading/trailing segments that name a known site."""
     parts = _SEPARATOR.split(title)
     if len(parts) < 2:
         return title
-    while len(parts) > 1 and is_site_name(parts[-1], keys):
+    while len(parts) > 1 and _segment_names_site(parts[-1], keys):
         parts.pop()
-    while len(parts) > 1 and is_site_name(parts[0], keys):
+    while len(parts) > 1 and _segment_names_site(parts[0], keys):
         parts.pop(0)
-    kept = _rejoin(title, parts)
-    pieces = _CLEAR_SEPARATOR.split(kept)
-    if len(pieces) > 1:
-        # "Headline | Section | Site" with an unknown site: the headline is the longest part.
-        return max(pieces, key=len).strip()
-    return kept
+    return _rejoin(title, parts)
 
 
 def _rejoin(title: str, parts: list[str]) -> str:
@@ -165,6 +192,11 @@ def _matches(h1: str, candidate: str) -> bool:
     truncated = candidate != _ELLIPSIS.sub("", candidate)
     return truncated and len(ck) >= 20 and hk.startswith(ck)
 
+
+#: Main-entity kinds whose name is not the page's title: a business or place page's
+#: JSON-LD names the business ("Termio Pest Control") on every page of its site, and a
+#: video embedded in a story or a section front names the video.
+NAME_NOT_TITLE = frozenset({"LocalBusiness", "Place", "Organization", "VideoObject"})
 
 #: A URL or a path is no title: microdata reads ``itemprop=name`` on a link as its href.
 _URLISH = re.compile(r"(?:[a-z][a-z0-9+.-]*:)?//\S+|/[^\s/]*(?:/[^\s/]*)*/?|[\w.-]+\.\w{2,5}/\S*",
@@ -193,7 +225,13 @@ def choose_title(
     headings = [h for h in (_without_anchor_glyph(clean_text(h)) for h in h1s) if h]
     for source, text, full in cleaned:
         for h1 in headings:
-            if _matches(h1, text) or _matches(h1, full):
+            if _matches(h1, text):
+                return h1, f"h1={source}"
+            if _matches(h1, full):
+                # An <h1> printing the whole <title>, the site's name with it ("Headline |
+                # Site"), shows the headline: the site's name is the template's, not its.
+                if _key(cut_site_segments(full, keys)) != _key(full):
+                    return text, f"h1={source}"
                 return h1, f"h1={source}"
     for source, _text, full in cleaned:
         # "Headline - Site" with an unknown site: the page's h1 showing exactly the
@@ -226,7 +264,6 @@ def choose_title(
 
 #: Share of the shorter title's words the other must hold to tell the same story.
 _SAME_STORY = 0.3
-_TITLE_WORD = re.compile(r"\w+")
 
 
 def _title_words(text: str) -> set[str]:

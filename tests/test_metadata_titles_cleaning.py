@@ -1,0 +1,74 @@
+"""Title cleaning and precedence: forum prefix labels, site names in segments and <h1>s,
+business and video entities, the order of "Headline | Section" pieces."""
+
+from __future__ import annotations
+
+import json
+
+from mainmark.metadata.assemble import extract_metadata
+from mainmark.metadata.structured import read_structured
+from mainmark.metadata.titles import strip_site_name
+from mainmark.model import Metadata
+from mainmark.page.parse import parse
+
+
+def meta_of(html: str, url: str | None = "https://forum.example.org/t/1") -> Metadata:
+    page = parse(html, url=url)
+    return extract_metadata(page, read_structured(page))
+
+
+def ld(obj: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(obj)}</script>'
+
+
+def doc(head: str, body: str = "") -> str:
+    return f"<html><head>{head}</head><body>{body}</body></html>"
+
+
+def test_a_thread_prefix_label_in_the_h1_is_not_part_of_the_title() -> None:
+    head = ld({"@type": "DiscussionForumPosting", "headline": "Squad for next season"}) + (
+        '<meta property="og:title" content="Player - Squad for next season">')
+    body = ('<h1><span class="label label--hidden">Player</span>'
+            '<span class="label-append">&nbsp;</span>Squad for next season</h1>')
+    meta = meta_of(doc(head, body))
+    assert meta.title == "Squad for next season"
+    assert meta.sources["title"] == "h1=jsonld"
+
+
+def test_a_headline_naming_the_site_is_not_cut_as_the_site_name() -> None:
+    keys = ["archlinux"]
+    title = "What happened with Arch Linux ISO in 2024 | Arch Linux Forums"
+    assert strip_site_name(title, keys) == "What happened with Arch Linux ISO in 2024"
+    assert strip_site_name("Arch Linux Forums | Install guide", keys) == "Install guide"
+
+
+def test_an_h1_printing_the_whole_title_loses_the_site_name() -> None:
+    head = '<meta property="og:title" content="Car rental coverage | WRAL">'
+    meta = meta_of(doc(head, "<h1>Car rental coverage | WRAL</h1>"), "https://www.wral.com/x/")
+    assert meta.title == "Car rental coverage"
+    assert meta.sources["title"] == "h1=opengraph"
+
+
+def test_a_local_business_name_is_not_the_page_title() -> None:
+    head = ld({"@type": "LocalBusiness", "name": "Acme Pest Control"}) + (
+        '<meta property="og:title" content="Queen Creek Termite Specialists">')
+    meta = meta_of(doc(head, "<p>text</p>"), "https://acme.example/queen-creek")
+    assert meta.title == "Queen Creek Termite Specialists"
+    assert meta.sources["title"] == "opengraph"
+
+
+def test_an_embedded_video_does_not_name_the_page() -> None:
+    head = ld({"@type": "VideoObject", "name": "Live broadcast Thursday"}) + (
+        "<title>Car rental topics</title>")
+    meta = meta_of(doc(head), "https://news.example/topic/car-rental")
+    assert meta.title == "Car rental topics"
+
+
+def test_the_first_piece_of_a_title_is_the_headline() -> None:
+    assert strip_site_name("Electrical - Overview | Safety and Health Agency", []) == (
+        "Electrical - Overview")
+
+
+def test_a_breadcrumb_title_ends_with_the_headline() -> None:
+    assert strip_site_name("Time talks » Blog Archive » Cinemas go digital", []) == (
+        "Cinemas go digital")
