@@ -163,6 +163,17 @@ def test_precision_drops_a_caption_balanced_keeps() -> None:
     assert "northern terminus" not in _text(html, "precision")
 
 
+CAPTION_BOX = ("<div class='media'><img src='/tram.jpg' alt=''><div class='image-caption'>A tram "
+               "of the new line waits at the northern terminus</div></div>")
+
+
+def test_precision_drops_a_class_marked_caption_box_balanced_keeps() -> None:
+    html = page(CAPTION_BOX)
+    assert "northern terminus" in _text(html, "balanced")
+    assert "northern terminus" in _text(html, "recall")
+    assert "northern terminus" not in _text(html, "precision")
+
+
 TAIL_LINKS = ("<p><a href='/a'>Timetables for the whole tram network</a> and "
               "<a href='/b'>fares</a></p>")
 

@@ -32,7 +32,8 @@ class Thresholds:
     edge_marked: bool = True
     #: prune: edge furniture is trimmed while it is at most this share of the content.
     edge_share: float = 0.3
-    #: prune: figure captions stay (precision drops them: a caption describes a picture
+    #: prune: figure captions stay (precision drops them, ``<figcaption>`` and the div,
+    #: p or span boxes a class word marks as a caption: a caption describes a picture
     #: the text does not show).
     captions: bool = True
     #: select: the ladder accepts a result of this many text bytes...

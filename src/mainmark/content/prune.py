@@ -196,6 +196,11 @@ def _unlinked_text(el: HtmlElement) -> str:
     return " ".join(str(t) for t in found) if isinstance(found, list) else ""
 
 
+#: Elements a class word can mark as a caption when precision mode drops captions: the
+#: caption boxes of templates that do not use ``<figcaption>``.
+_CAPTION_BOXES = frozenset({"div", "p", "span"})
+
+
 def _in_caption(el: HtmlElement, m: Measures) -> bool:
     node: HtmlElement | None = el
     for _ in range(_CAPTION_LEVELS + 1):
@@ -229,7 +234,8 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     tag, size = el.tag, m.text.get(el, 0)
     if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m, th):
         return "link-density"
-    if not th.captions and tag == "figcaption":
+    if not th.captions and (tag == "figcaption" or (
+            tag in _CAPTION_BOXES and any("caption" in w for w in m.words.get(el, ())))):
         return "caption"
     if size < _CREDIT_MAX_BYTES and (
             (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
