@@ -61,6 +61,13 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "wide table": (lambda n: _page("<table><tr>" + "<td>c</td>" * (n // 10) + "</tr></table>"),
                    4000),
     "many line breaks": (lambda n: _page("<p>x" + "<br>" * (n // 4) + "y</p>"), 4000),
+    "gallery item of many caption boxes": (
+        lambda n: _page("<ul><li>" + "".join(f'<div class="caption">Photo {i} of the harbour'
+                                             " at dawn</div>" for i in range(n // 50))
+                        + "</li></ul>"), 20000),
+    "nested caption boxes": (
+        lambda n: _page("<p>" + '<span class="caption">A caption long enough to count '
+                        * (n // 50) + "</span>" * (n // 50) + "</p>"), 10000),
 }
 
 

@@ -185,10 +185,26 @@ def _caption_parts(block: HtmlElement, m: Measures) -> list[HtmlElement]:
     """The innermost caption-marked boxes inside ``block`` when there are two or more,
     else ``block`` itself: one leaf block can carry a caption twice."""
     boxes = [d for d in block.iterdescendants()
-             if m.text.get(d, 0) >= _REPEAT_MIN_CHARS
-             and any("caption" in w for w in m.words.get(d, ()))]
-    inner = [b for b in boxes if not any(o is not b and _within(o, b) for o in boxes)]
+             if m.text.get(d, 0) >= _REPEAT_MIN_CHARS and _caption_marked(d, m)]
+    # In document order a box holds another box exactly when the next one starts inside
+    # it: one position test per box keeps a gallery of thousands of captions linear.
+    inner = [b for k, b in enumerate(boxes)
+             if k + 1 == len(boxes) or not _holds(b, boxes[k + 1], m)]
     return inner if len(inner) >= 2 else [block]
+
+
+def _holds(outer: HtmlElement, el: HtmlElement, m: Measures) -> bool:
+    """``el`` is inside ``outer``: an interval test on document positions when the
+    measures have them (constant time), else a walk up from ``el``."""
+    i, j = m.index.get(outer), m.index.get(el)
+    if i is not None and j is not None and len(m.end) == len(m.order):
+        return i < j <= m.end[i]
+    return _within(el, outer)
+
+
+def _caption_marked(el: HtmlElement, m: Measures) -> bool:
+    """A class or id word of ``el`` marks it as a caption (``image-caption``, ``caption``)."""
+    return any("caption" in w for w in m.words.get(el, ()))
 
 
 def _unlinked_text(el: HtmlElement) -> str:
@@ -208,7 +224,7 @@ def _in_caption(el: HtmlElement, m: Measures) -> bool:
             return False
         if node.tag in ("figcaption", "figure", "caption"):
             return True
-        if any("caption" in w for w in m.words.get(node, ())):
+        if _caption_marked(node, m):
             return True
         node = node.getparent()
     return False
@@ -234,8 +250,8 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     tag, size = el.tag, m.text.get(el, 0)
     if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m, th):
         return "link-density"
-    if not th.captions and (tag == "figcaption" or (
-            tag in _CAPTION_BOXES and any("caption" in w for w in m.words.get(el, ())))):
+    if not th.captions and (tag == "figcaption"
+                            or (tag in _CAPTION_BOXES and _caption_marked(el, m))):
         return "caption"
     if size < _CREDIT_MAX_BYTES and (
             (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
