@@ -121,12 +121,17 @@ def _registered_label(labels: list[str]) -> str | None:
     return rest[-1]
 
 
-def is_site_name(segment: str, keys: Sequence[str]) -> bool:
-    """``segment`` names the site (or is empty once punctuation is gone)."""
+def is_site_name(segment: str, keys: Sequence[str], max_words: int | None = None) -> bool:
+    """``segment`` names the site (or is empty once punctuation is gone). A segment that
+    holds a site key among more than ``max_words`` words only mentions the site (see
+    :data:`_MAX_SITE_SEGMENT_WORDS`); ``None`` accepts any length."""
     key = _key(segment)
     if not key:
         return True
-    return any(key == k or k in key or (len(key) >= 4 and key in k) for k in keys)
+    if any(key == k or (len(key) >= 4 and key in k) for k in keys):
+        return True
+    return ((max_words is None or len(_TITLE_WORD.findall(segment)) <= max_words)
+            and any(k in key for k in keys))
 
 
 #: A title segment holding the site's name and more words than this is a headline that
@@ -134,17 +139,6 @@ def is_site_name(segment: str, keys: Sequence[str]) -> bool:
 #: forums), not the site's name with a word or two added ("Arch Linux Forums",
 #: "Ansible Community Documentation").
 _MAX_SITE_SEGMENT_WORDS = 5
-
-
-def _segment_names_site(segment: str, keys: Sequence[str]) -> bool:
-    """``segment`` of a title is the site's name (see :data:`_MAX_SITE_SEGMENT_WORDS`)."""
-    key = _key(segment)
-    if not key:
-        return True
-    if any(key == k or (len(key) >= 4 and key in k) for k in keys):
-        return True
-    return (len(_TITLE_WORD.findall(segment)) <= _MAX_SITE_SEGMENT_WORDS
-            and any(k in key for k in keys))
 
 
 def strip_site_name(title: str, keys: Sequence[str]) -> str:
@@ -165,9 +159,9 @@ def cut_site_segments(title: str, keys: Sequence[str]) -> str:
     parts = _SEPARATOR.split(title)
     if len(parts) < 2:
         return title
-    while len(parts) > 1 and _segment_names_site(parts[-1], keys):
+    while len(parts) > 1 and is_site_name(parts[-1], keys, _MAX_SITE_SEGMENT_WORDS):
         parts.pop()
-    while len(parts) > 1 and _segment_names_site(parts[0], keys):
+    while len(parts) > 1 and is_site_name(parts[0], keys, _MAX_SITE_SEGMENT_WORDS):
         parts.pop(0)
     return _rejoin(title, parts)
 
