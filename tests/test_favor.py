@@ -154,21 +154,14 @@ def test_precision_drops_an_unmarked_edge_line_balanced_keeps() -> None:
 
 CAPTION = ("<figure><img src='/tram.jpg' alt=''><figcaption>A tram of the new line waits at "
            "the northern terminus</figcaption></figure>")
-
-
-def test_precision_drops_a_caption_balanced_keeps() -> None:
-    html = page(CAPTION)
-    assert "northern terminus" in _text(html, "balanced")
-    assert "northern terminus" in _text(html, "recall")
-    assert "northern terminus" not in _text(html, "precision")
-
-
+#: A template's caption without <figcaption>: a box a class word marks as one.
 CAPTION_BOX = ("<div class='media'><img src='/tram.jpg' alt=''><div class='image-caption'>A tram "
                "of the new line waits at the northern terminus</div></div>")
 
 
-def test_precision_drops_a_class_marked_caption_box_balanced_keeps() -> None:
-    html = page(CAPTION_BOX)
+@pytest.mark.parametrize("caption", [CAPTION, CAPTION_BOX], ids=["figcaption", "class-marked"])
+def test_precision_drops_a_caption_balanced_keeps(caption: str) -> None:
+    html = page(caption)
     assert "northern terminus" in _text(html, "balanced")
     assert "northern terminus" in _text(html, "recall")
     assert "northern terminus" not in _text(html, "precision")

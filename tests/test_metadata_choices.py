@@ -2,26 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
 import mainmark
-from mainmark.metadata.assemble import extract_metadata
-from mainmark.metadata.structured import read_structured
-from mainmark.model import Metadata
-from mainmark.page.parse import parse
-
-
-def meta_of(html: str, url: str | None = "https://example.org/guide/p") -> Metadata:
-    page = parse(html, url=url)
-    return extract_metadata(page, read_structured(page))
-
-
-def ld(obj: object) -> str:
-    return f'<script type="application/ld+json">{json.dumps(obj)}</script>'
-
-
-def doc(head: str, body: str = "") -> str:
-    return f"<html><head>{head}</head><body>{body}</body></html>"
+from metadata_support import doc, ld, meta_of
 
 
 # ---- titles ---------------------------------------------------------------------------------

@@ -3,26 +3,8 @@ business and video entities, the order of "Headline | Section" pieces."""
 
 from __future__ import annotations
 
-import json
-
-from mainmark.metadata.assemble import extract_metadata
-from mainmark.metadata.structured import read_structured
 from mainmark.metadata.titles import strip_site_name
-from mainmark.model import Metadata
-from mainmark.page.parse import parse
-
-
-def meta_of(html: str, url: str | None = "https://forum.example.org/t/1") -> Metadata:
-    page = parse(html, url=url)
-    return extract_metadata(page, read_structured(page))
-
-
-def ld(obj: object) -> str:
-    return f'<script type="application/ld+json">{json.dumps(obj)}</script>'
-
-
-def doc(head: str, body: str = "") -> str:
-    return f"<html><head>{head}</head><body>{body}</body></html>"
+from metadata_support import doc, ld, meta_of
 
 
 def test_a_thread_prefix_label_in_the_h1_is_not_part_of_the_title() -> None:
