@@ -218,6 +218,7 @@ def patched(patches: list[tuple[Any, str, Any]]) -> Iterator[None]:
         setattr(obj, attr, value)
     vocab.words.cache_clear()
     measure._signals.cache_clear()
+    measure._judge.cache_clear()
     try:
         yield
     finally:
@@ -225,6 +226,7 @@ def patched(patches: list[tuple[Any, str, Any]]) -> Iterator[None]:
             setattr(obj, attr, value)
         vocab.words.cache_clear()
         measure._signals.cache_clear()
+        measure._judge.cache_clear()
 
 
 def _rewrap(wrapper: Any, current: Any) -> Any:

@@ -150,10 +150,15 @@ def _open_shadow_roots(root: HtmlElement) -> None:
             tpl.drop_tag()
 
 
-_ATTRIBUTE_XPATH = (
-    "//*[@hidden or @aria-hidden='true' or contains(@style,'none') or contains(@style,'hidden')"
-    " or starts-with(@src,'data:') or starts-with(@href,'data:')"
-    " or contains(@class,'sr-') or contains(@class,'isually') or contains(@class,'creen')]"
+#: The attributes that can make an element hidden or carry a data URI. A union of
+#: attribute paths, not ``//*[@a or @b ...]``: libxml2 then walks each element's attribute
+#: list once per path instead of evaluating nine predicates per element, about twice as
+#: fast on real pages. The union comes back in document order, where the attributes of one
+#: element are neighbours (:func:`_attribute_owners`).
+_ATTRIBUTE_XPATH = etree.XPath(
+    "//@hidden | //@aria-hidden[.='true'] | //@style[contains(.,'none') or contains(.,'hidden')]"
+    " | //@src[starts-with(.,'data:')] | //@href[starts-with(.,'data:')]"
+    " | //@class[contains(.,'sr-') or contains(.,'isually') or contains(.,'creen')]"
 )
 #: Class tokens of text kept for screen readers only (Bootstrap ``sr-only``/
 #: ``visually-hidden``, WordPress ``screen-reader-text``): a sighted reader never sees
@@ -166,11 +171,27 @@ _SCREEN_READER_CLASSES = frozenset({"sr-only", "visually-hidden", "visuallyhidde
 
 def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int]) -> None:
     """Hidden nodes and data URIs, found in one XPath scan."""
-    candidates = root.xpath(_ATTRIBUTE_XPATH)
+    candidates = _attribute_owners(root)
     if not candidates:
         return
     _strip_hidden(root, candidates, stripped)
     _strip_data_uris(candidates, stripped)
+
+
+def _attribute_owners(root: HtmlElement) -> list[HtmlElement]:
+    """The elements owning an attribute :data:`_ATTRIBUTE_XPATH` finds, each once, in
+    document order."""
+    found = _ATTRIBUTE_XPATH(root)
+    owners: list[HtmlElement] = []
+    last = None
+    if isinstance(found, list):
+        for attr in found:
+            owner = getattr(attr, "getparent", None)
+            el = owner() if owner is not None else None
+            if el is not None and el is not last:
+                owners.append(el)
+                last = el
+    return owners
 
 
 def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],

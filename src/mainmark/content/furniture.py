@@ -82,34 +82,46 @@ _PROMO_MAX_BYTES = 600
 
 def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
                    total: int) -> str | None:
-    """The furniture rule ``el`` matches, if any; ``total`` is the content's text bytes."""
+    """The furniture rule ``el`` matches, if any; ``total`` is the content's text bytes.
+
+    Pruning asks this of every element of the content, so each structural test is
+    guarded by the cheap count it needs first (links, children, size): the rules and
+    their order are the same, most elements just leave sooner.
+    """
     tag = el.tag
-    words = m.words.get(el, frozenset())
-    role = (el.get("role") or "").lower()
-    if tag in ("sup", "a", "span") and _citation_marker(el):
+    words = m.words.get(el, _NO_WORDS)
+    raw_role = m.attribute(el, "role")
+    role = raw_role.lower() if raw_role else ""
+    if tag in ("sup", "a") and _citation_marker(el, raw_role):
         return None if policy.citations else "citation-marker"
     if (words & _REFLIST_WORDS or role in _REFLIST_ROLES) and tag in _REFLIST_TAGS:
         return None if policy.citations else "reference-list"
-    if words & _TOC_WORDS or _fragment_link_box(el, m):
+    links = m.links.get(el, 0)
+    if words & _TOC_WORDS or (links >= 3 and _fragment_link_box(el, m)):
         return "in-page-toc"
     if words & _EDIT_WORDS or (tag in ("span", "a") and _edit_link(el)):
         return "edit-link"
-    if (words & _NAVBOX_WORDS and tag in ("table", "div")) or _vte_box(el, m):
+    if (words & _NAVBOX_WORDS and tag in ("table", "div")) or (links >= 6
+                                                               and _vte_box(el, m)):
         return "navbox"
-    if (role in _WIDGET_ROLES or el.get("aria-live") in ("polite", "assertive")) and (
+    if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (
             role in ("tab", "tablist", "button") or m.text.get(el, 0) < _TOAST_MAX_BYTES):
         return f"widget:{role or 'live-region'}"
     if tag == "form" and _small(el, m, total, _FORM_MAX_BYTES):
         return "form"
-    if tag in ("ul", "ol", "div", "section") and _product_cards(el, m, total):
+    if (tag in ("ul", "ol", "div", "section") and len(el) >= _CARDS_MIN
+            and _product_cards(el, m, total)):
         return "product-cards"
     if tag in _PROMO_TAGS and _promo_box(el, m, total):
         return "promo-box"
-    if words & _PREV_WORDS and words & _NEXT_WORDS and m.links.get(el, 0):
+    if words & _PREV_WORDS and words & _NEXT_WORDS and links:
         return "adjacent-posts"
     if words & _BIO_WORDS and m.text.get(el, 0) >= _BIO_MIN_BYTES:
         return "author-bio"
     return None
+
+
+_NO_WORDS: frozenset[str] = frozenset()
 
 
 #: A pager to the previous and next post under a blog or news article ("prev-next",
@@ -181,8 +193,11 @@ def is_comment_verdict(verdict: str) -> bool:
 
 def is_reference_list(el: HtmlElement, m: Measures) -> bool:
     """A reference list kept whole under ``citations``: pruning does not enter it."""
-    words = m.words.get(el, frozenset())
-    return bool(words & _REFLIST_WORDS) or (el.get("role") or "").lower() in _REFLIST_ROLES
+    words = m.words.get(el)
+    if words and words & _REFLIST_WORDS:
+        return True
+    role = m.attribute(el, "role")
+    return role is not None and role.lower() in _REFLIST_ROLES
 
 
 def _small(el: HtmlElement, m: Measures, total: int, limit: int) -> bool:
@@ -190,8 +205,9 @@ def _small(el: HtmlElement, m: Measures, total: int, limit: int) -> bool:
     return size <= limit and size <= _FORM_MAX_SHARE * max(total, 1)
 
 
-def _citation_marker(el: HtmlElement) -> bool:
-    """``<sup class=reference><a href="#cite_note-3">[3]</a></sup>`` and its kin."""
+def _citation_marker(el: HtmlElement, role: str | None) -> bool:
+    """``<sup class=reference><a href="#cite_note-3">[3]</a></sup>`` and its kin
+    (``role``: the element's ``role`` attribute)."""
     if el.tag == "sup":
         links = el.findall(".//a")
         if len(links) != 1 and "reference" not in (el.get("class") or ""):
@@ -199,7 +215,7 @@ def _citation_marker(el: HtmlElement) -> bool:
         href = links[0].get("href", "") if links else ""
     elif el.tag == "a":
         parent = el.getparent()
-        if el.get("role") != "doc-noteref" and (parent is None or parent.tag != "sup"):
+        if role != "doc-noteref" and (parent is None or parent.tag != "sup"):
             return False
         if parent is not None and parent.tag == "sup":
             return False  # the sup itself is the marker

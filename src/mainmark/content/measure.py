@@ -10,6 +10,7 @@ context), keyed by element. Sizes are UTF-8 bytes of stripped text runs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -69,6 +70,19 @@ class Measures:
     #: element's subtree: ``order[i + 1 : end[i] + 1]`` are its descendants, so a walk can
     #: skip a subtree by a jump instead of a stack of children
     end: list[int] = field(default_factory=list)
+    #: the ``role`` and ``aria-live`` values as written (only elements that have one), read
+    #: in the one attribute scan so that pruning, which asks every element, need not
+    #: (:func:`attribute`)
+    roles: dict[HtmlElement, str] = field(default_factory=dict)
+    live: dict[HtmlElement, str] = field(default_factory=dict)
+
+    def attribute(self, el: HtmlElement, name: str) -> str | None:
+        """``el.get(name)`` for ``role`` or ``aria-live``, from the scan's tables when
+        ``el`` was measured (the tree is not edited after measuring)."""
+        if el not in self.index:
+            value: str | None = el.get(name)
+            return value
+        return (self.roles if name == "role" else self.live).get(el)
 
     def density(self, el: HtmlElement) -> float:
         total = self.text.get(el, 0)
@@ -156,8 +170,14 @@ def _classify(root: HtmlElement, m: Measures) -> None:
                 continue
             sig = _signals(el.tag, "", "", "", "")
         else:
+            role = attrs.get("role")
+            if role is not None:
+                m.roles[el] = role
+            live = attrs.get("aria-live")
+            if live is not None:
+                m.live[el] = live
             sig = _signals(el.tag, attrs.get("class", ""), attrs.get("id", ""),
-                           attrs.get("role", ""), attrs.get("itemprop", ""))
+                           role or "", attrs.get("itemprop", ""))
         if not (sig.words or sig.marks_main or sig.outside or sig.inside):
             continue
         if sig.marks_main:
@@ -196,6 +216,31 @@ def _signals(tag: str, cls: str, ident: str, role: str, itemprop: str) -> _Signa
     ws = words(cls) if cls else _NO_WORDS
     if ident:
         ws = ws | words(ident) if ws else words(ident)
+    if not ws:
+        return _Signals(ws, *_judge(tag, role, itemprop, ws))
+    # Every new site misses the cache above (its ids and class strings are its own), but
+    # the verdicts read only the tokens some vocabulary or stem knows: judged on those,
+    # the same few combinations recur across sites and the second cache answers.
+    known = ws & _VOCABULARY
+    stems = _STEM_TOKENS.findall(" ".join(ws))
+    if stems:
+        known = known | frozenset(stems)
+    return _Signals(ws, *_judge(tag, role, itemprop, known))
+
+
+#: Every class/id token a verdict of :func:`_judge` asks about, and the stems it matches at
+#: the start of a token: the rest of an element's tokens cannot change its signals.
+_VOCABULARY = (ASIDE_CHROME_WORDS | NARROW_CHROME_WORDS | BROAD_CHROME_WORDS | ARTICLE_WORDS
+               | MAIN_WORDS | POSITIVE_WORDS | NEGATIVE_WORDS)
+_STEM_TOKENS = re.compile(
+    r"\b(?:" + "|".join(sorted(set(BROAD_STEMS) | set(NARROW_STEMS))) + r")[a-z0-9]*")
+
+
+@lru_cache(maxsize=16384)
+def _judge(tag: str, role: str, itemprop: str,
+           ws: frozenset[str]) -> tuple[bool, int, str | None, str | None]:
+    """Main mark, hint weight and the chrome verdicts inside and outside the main region,
+    from the tag, the role, the itemprop and the vocabulary tokens of the class/id."""
     role = role.lower()
     marks_main = (
         tag in ("main", "article")
@@ -205,8 +250,8 @@ def _signals(tag: str, cls: str, ident: str, role: str, itemprop: str) -> _Signa
     )
     weight = (len(ws & POSITIVE_WORDS) - len(ws & NEGATIVE_WORDS) + 2 * len(ws & MAIN_WORDS)
               if ws else 0)
-    return _Signals(ws, marks_main, weight, _chrome_verdict(tag, role, ws, True),
-                    _chrome_verdict(tag, role, ws, False))
+    return (marks_main, weight, _chrome_verdict(tag, role, ws, True),
+            _chrome_verdict(tag, role, ws, False))
 
 
 def _inside_marks(m: Measures) -> list[bool]:

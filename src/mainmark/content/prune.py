@@ -21,7 +21,7 @@ from mainmark.content.furniture import (
     is_comment_verdict,
     is_reference_list,
 )
-from mainmark.content.measure import Measures, narrow_verdict
+from mainmark.content.measure import Measures, prose_exempt
 from mainmark.content.vocab import (
     HEADING_TAGS,
     NEGATIVE_WORDS,
@@ -244,11 +244,15 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
           policy: Policy = DEFAULT_POLICY) -> str | None:
     if pruning is Pruning.NONE:
         return chrome.get(el)
-    verdict = narrow_verdict(el, m)
-    if verdict and not (policy.comments and is_comment_verdict(verdict)):
+    verdict = m.narrow.get(el)
+    if verdict and (prose_exempt(el, verdict, m)
+                    or (policy.comments and is_comment_verdict(verdict))):
+        verdict = None  # narrow_verdict's exemption, asked only where there is a verdict
+    if verdict:
         return verdict
     tag, size = el.tag, m.text.get(el, 0)
-    if pruning is Pruning.STRICT and tag in _DENSITY_TAGS and _link_dense(el, m, th):
+    if (pruning is Pruning.STRICT and tag in _DENSITY_TAGS and el in m.links
+            and _link_dense(el, m, th)):
         return "link-density"
     if not th.captions and (tag == "figcaption"
                             or (tag in _CAPTION_BOXES and _caption_marked(el, m))):

@@ -188,7 +188,9 @@ NARROW_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", 
                 "newsletter", "advert", "sponsor", "breadcrumb", "cookie", "recommend",
                 "subscri", "taboola", "outbrain", "disqus", "promo", "authorbox", "postrating")
 
-_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+#: Where a camelCase name breaks ("relatedLinks"): a zero-width match, so the split is a
+#: literal substitution (a group template costs a Python call per match).
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _TOKEN = re.compile(r"[a-z0-9]+")
 
 #: Class entries that describe state or taxonomy, not the element's role: WordPress's
@@ -215,7 +217,7 @@ def words(value: str) -> frozenset[str]:
         if low.startswith(IGNORED_CLASS_PREFIXES):
             continue
         if low != entry:  # camelCase: split before lowering ("relatedLinks")
-            low = _CAMEL.sub(r"\1 \2", entry).lower()
+            low = _CAMEL.sub(" ", entry).lower()
         parts = _TOKEN.findall(low)
         out.update(parts)
         if len(parts) > 1:
