@@ -23,7 +23,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import TEXT_KIND
-from mainmark.metadata.metafields import SKIP_TEXT_TAGS, elements
+from mainmark.metadata.metafields import SKIP_TEXT_TAGS, owners
 
 _MAX_CANDIDATES = 40
 _ANCESTOR_LIMIT = 40
@@ -41,15 +41,16 @@ _HEADER_BEFORE = 4
 _SHORT_LINE = 100
 _DATELINE_PREFIX = 24
 
-# One predicate, one axis walk: a union of per-attribute searches walks the subtree
-# once per branch and sorts the result.
+# A union of attribute searches, read by ``owners``: each branch walks the subtree but
+# looks only at the attributes that exist, faster than eleven predicates on every element
+# (a union of per-element predicate searches would be slower, not this).
 _BYLINE_MARKED = etree.XPath(
-    "descendant::*[(@class and (contains(@class, 'uthor') or contains(@class, 'utor')"
-    " or contains(@class, 'yline') or contains(@class, 'erfasser') or contains(@class, 'uteur')))"
-    " or (@id and (contains(@id, 'uthor') or contains(@id, 'yline')))"
-    " or (@data-testid and (contains(@data-testid, 'yline') or contains(@data-testid, 'uthor')))"
-    " or (@rel and contains(@rel, 'author')) or (@itemprop and contains(@itemprop, 'author'))"
-    " or self::address]"
+    "descendant::*/@class[contains(., 'uthor') or contains(., 'utor') or contains(., 'yline')"
+    " or contains(., 'erfasser') or contains(., 'uteur')]"
+    " | descendant::*/@id[contains(., 'uthor') or contains(., 'yline')]"
+    " | descendant::*/@data-testid[contains(., 'yline') or contains(., 'uthor')]"
+    " | descendant::*/@rel[contains(., 'author')] | descendant::*/@itemprop[contains(., 'author')]"
+    " | descendant::address"
 )
 _MARKED_AUTHOR = etree.XPath(
     "descendant::*[(@rel and contains(@rel, 'author'))"
@@ -318,7 +319,7 @@ class Dom:
         # the article's footer), or the page when no headline was found to walk from.
         if self.headline is not None and self.region.tag not in ("article", "main"):
             return
-        for el in elements(_BYLINE_MARKED, self.region)[:_MAX_CANDIDATES]:
+        for el in owners(_BYLINE_MARKED, self.region)[:_MAX_CANDIDATES]:
             signal = _byline_signal(el)
             if signal and el not in seen and not self.elsewhere(el):
                 line = _short_text(el)

@@ -158,3 +158,30 @@ def elements(xpath: etree.XPath, node: HtmlElement) -> list[HtmlElement]:
     """An element-selecting XPath's result, typed (lxml's own type is a union)."""
     result = xpath(node)
     return [el for el in result if isinstance(el, HtmlElement)] if isinstance(result, list) else []
+
+
+def owners(xpath: etree.XPath, node: HtmlElement) -> list[HtmlElement]:
+    """The elements an attribute-selecting XPath found, each once, in document order.
+
+    ``//*[@a or contains(@b, 'x') ...]`` evaluates every predicate on every element;
+    the union ``//@a | //@b[contains(., 'x')]`` only looks at the attributes that
+    exist, two to four times faster on real pages, and selects the same elements: a
+    union comes back in document order, where an element's attributes follow it, so
+    the owners of one element's several matches are neighbours. Element results (a
+    ``| descendant::address`` branch) are taken as they are.
+    """
+    result = xpath(node)
+    found: list[HtmlElement] = []
+    if not isinstance(result, list):
+        return found
+    last: object = None
+    for item in result:
+        if isinstance(item, HtmlElement):
+            el: HtmlElement | None = item
+        else:
+            parent = getattr(item, "getparent", None)
+            el = parent() if parent is not None else None
+        if isinstance(el, HtmlElement) and el is not last:
+            found.append(el)
+            last = el
+    return found

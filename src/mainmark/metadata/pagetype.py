@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 from urllib.parse import urlsplit
@@ -32,6 +31,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.metadata.metafields import owners
 from mainmark.metadata.schema import entities
 from mainmark.metadata.structured import Structured
 from mainmark.model import Metadata, PageType
@@ -79,7 +79,8 @@ _WORD = re.compile(r"[a-z]+")
 _CART = re.compile(r"add[\W_]*to[\W_]*(?:cart|bag|basket|trolley)|addtocart|buy[\W_]*now"
                    r"|in den warenkorb|ajouter au panier|añadir al carrito|add-to-cart",
                    re.IGNORECASE)
-_PRICE_XPATH = etree.XPath("//*[@itemprop='price' or @itemprop='lowPrice']"
+#: An attribute union, read by ``owners`` (see there why).
+_PRICE_XPATH = etree.XPath("//@itemprop[. = 'price' or . = 'lowPrice']"
                            " | /html/head/meta[@property='product:price:amount']")
 _POST_WORDS = frozenset({"post", "message", "reply", "comment", "answer", "postbit", "topic",
                          "thread", "postbody", "messagecontent", "answercell"})
@@ -188,7 +189,7 @@ def _markup_votes(root: HtmlElement, votes: Votes, source: str) -> None:
     """Markup evidence; substring tests on the page's source skip the tree searches that
     cannot find anything (no price itemprop)."""
     scan = _scan(root)
-    prices = (len(list(_iter(_PRICE_XPATH(root))))
+    prices = (len(owners(_PRICE_XPATH, root))
               if "itemprop" in source or "product:price" in source else 0)
     cards, priced = _card_runs(scan.parents)
     if cards and priced:
@@ -239,11 +240,6 @@ def _scan(root: HtmlElement) -> _Scan:
             if cls and _post_class(cls):
                 posts.setdefault(cls, []).append(el)
     return _Scan(cart, code, parents, posts)
-
-
-def _iter(found: object) -> Iterable[HtmlElement]:
-    return (el for el in found if isinstance(el, HtmlElement)) if isinstance(
-        found, list) else ()
 
 
 def _is_cart(el: HtmlElement) -> bool:

@@ -22,16 +22,16 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import clean_authors, is_handle
-from mainmark.metadata.metafields import elements
+from mainmark.metadata.metafields import owners
 
 #: Attributes whose value is the poster's user name.
 _POSTER_ATTRS = ("data-author", "data-poster-name", "data-username")
 #: One search of the page for poster marks; the marks come first in document order.
+#: (An attribute union read by ``owners``: see there why.)
 _POSTER_MARKED = etree.XPath(
-    "//*[@data-author or @data-poster-name or @data-username"
-    " or (@class and (contains(@class, 'sername') or contains(@class, 'ser-name')"
-    " or contains(@class, 'serName') or contains(@class, 'User-name')"
-    " or contains(@class, 'post_author') or contains(@class, 'postauthor')))]"
+    "//@data-author | //@data-poster-name | //@data-username"
+    " | //@class[contains(., 'sername') or contains(., 'ser-name') or contains(., 'serName')"
+    " or contains(., 'User-name') or contains(., 'post_author') or contains(., 'postauthor')]"
 )
 #: Substrings every page with a poster mark holds in its source (the XPath's attribute
 #: names and class fragments): a C-level substring test spares most pages the tree search,
@@ -65,7 +65,7 @@ def thread_starter(root: HtmlElement, source: str | None = None
     marks = 0
     if source is not None and not any(needle in source for needle in _POSTER_NEEDLES):
         return found, marks
-    for el in islice(elements(_POSTER_MARKED, root), _MAX_MARKS):
+    for el in islice(owners(_POSTER_MARKED, root), _MAX_MARKS):
         if el.tag in _SKIP_TAGS:
             continue
         name = _poster_name(el)

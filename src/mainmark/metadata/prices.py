@@ -22,14 +22,15 @@ from itertools import islice
 from lxml import etree
 from lxml.html import HtmlElement
 
-from mainmark.metadata.metafields import elements
+from mainmark.metadata.metafields import owners
 from mainmark.metadata.schema import availability_name, price_text
 
+#: Attribute unions, read by ``owners`` (see there why).
 _ITEMPROP_OFFER = etree.XPath(
-    "//*[@itemprop='price' or @itemprop='lowPrice' or @itemprop='priceCurrency'"
-    " or @itemprop='availability' or @data-price-amount]"
+    "//@itemprop[. = 'price' or . = 'lowPrice' or . = 'priceCurrency' or . = 'availability']"
+    " | //@data-price-amount"
 )
-_PRICE_CLASSED = etree.XPath("//*[@class and contains(@class, 'rice')]")
+_PRICE_CLASSED = etree.XPath("//@class[contains(., 'rice')]")
 _PRICE_CLASS = re.compile(r"(?:^|[\s_-])(?:sale-?|current-?|final-?|regular-?)?price(?:$|[\s_-])",
                           re.IGNORECASE)
 #: An amount with a currency symbol or code before or after it: "€ 24,90", "19.99 $", "CHF 5.-".
@@ -55,7 +56,7 @@ def itemprop_offer(root: HtmlElement) -> DomOffer | None:
     """The first ``itemprop`` (or ``data-price-amount``) price, with its currency and
     availability, anywhere on the page."""
     price = currency = availability = None
-    for el in islice(elements(_ITEMPROP_OFFER, root), _MAX_MARKS):
+    for el in islice(owners(_ITEMPROP_OFFER, root), _MAX_MARKS):
         prop = el.get("itemprop")
         value = (el.get("content") or el.get("href") or el.get("value") or "").strip() or (
             " ".join(el.text_content().split())[:_MAX_PRICE_TEXT]
@@ -75,7 +76,7 @@ def itemprop_offer(root: HtmlElement) -> DomOffer | None:
 
 def visible_price(root: HtmlElement, language: str | None) -> DomOffer | None:
     """The first price-classed element whose text is an amount with a currency symbol."""
-    for el in islice(elements(_PRICE_CLASSED, root), _MAX_MARKS):
+    for el in islice(owners(_PRICE_CLASSED, root), _MAX_MARKS):
         if not _PRICE_CLASS.search(el.get("class") or ""):
             continue
         text = " ".join(el.text_content().split())

@@ -1,0 +1,50 @@
+"""The fast paths of the hot loops answer exactly what the plain rules answer."""
+
+from __future__ import annotations
+
+import lxml.html
+import pytest
+from lxml import etree
+
+from mainmark.content import measure as measure_mod
+from mainmark.content.measure import measure
+from mainmark.content.vocab import _entry_words, words
+from mainmark.metadata.metafields import owners
+
+
+@pytest.mark.parametrize("value", [
+    "relatedLinks", "aB", "a1B2C", "site-footer nav", "x\u00a0y-z", "İstanbul-Foo", "K-b",
+    "a--b", "-a-b-", "a_b c_d", "fooBAR-baz", "__x__y", "category-social post-body",
+    "isActive no-share", "tag-comments", "a\u2003b-c", "Ünter-x", "", "   ",
+])
+def test_words_whole_value_pass_equals_the_entry_rule(value: str) -> None:
+    assert words.__wrapped__(value) == _entry_words(value)
+
+
+def test_owners_gives_each_element_once_in_document_order() -> None:
+    root = lxml.html.fromstring(
+        "<div><p class='x-author' id='byline' rel='author'>A</p><address>B</address>"
+        "<span id='author'>C</span></div>")
+    xpath = etree.XPath("descendant::*/@class[contains(., 'uthor')] | descendant::*/@id"
+                        "[contains(., 'yline') or contains(., 'uthor')] | descendant::address")
+    assert [el.text for el in owners(xpath, root)] == ["A", "B", "C"]
+
+
+def test_measured_role_and_live_region_read_as_the_attributes() -> None:
+    root = lxml.html.fromstring(
+        "<div><p role='Doc-Endnotes'>x</p><p aria-live='polite'>y</p><p>z</p></div>")
+    m = measure(root)
+    for el in root.iter():
+        for name in ("role", "aria-live"):
+            assert m.attribute(el, name) == el.get(name)
+    stray = lxml.html.fromstring("<p role='tab'>w</p>")
+    assert m.attribute(stray, "role") == "tab"
+
+
+def test_signals_judged_on_known_tokens_equal_the_full_judgement() -> None:
+    # a unique id adds tokens no vocabulary knows: the verdicts must not change
+    plain = measure_mod._signals("div", "related-posts", "", "", "")
+    with_id = measure_mod._signals("div", "related-posts", "post-98123xq", "", "")
+    assert (plain.marks_main, plain.inside, plain.outside) == (
+        with_id.marks_main, with_id.inside, with_id.outside)
+    assert with_id.words >= plain.words | {"98123xq"}
