@@ -72,7 +72,7 @@ def _under_chrome(m: Measures, chrome: dict[HtmlElement, str]) -> set[HtmlElemen
 
 def _paragraph_score(el: HtmlElement, m: Measures) -> float:
     size = m.text.get(el, 0)
-    text = el.text_content()
+    text = el.text_content() if len(el) else el.text or ""  # childless: its one text node
     commas = text.count(",") + text.count("，") + text.count("、") + text.count("،")
     return float((1.0 + commas + min(size / 100.0, 3.0)) * (1.0 - m.density(el)))
 

@@ -208,33 +208,17 @@ def words(value: str) -> frozenset[str]:
     """Split a class/id value into word tokens, plus joined pairs (``article-body`` also
     yields ``articlebody``) so compound names match the single-word vocabularies.
 
-    Cached: the same class strings repeat hundreds of times on a page and across pages;
-    but every new site brings its own, so a miss is made cheap too: three regex passes
-    over the whole value (:func:`_entry_words` is the rule, entry by entry, for values
-    holding an ignored prefix).
+    Cached: the same class strings repeat hundreds of times on a page and across pages.
+    Every new site brings its own, though, so a miss is kept cheap: an entry that is one
+    lowercase token already ("row", "col4") is taken as it is, without the regexes.
     """
-    low = value.lower()
-    if _IGNORED_ENTRY.search(low):
-        return _entry_words(value)
-    if low != value:  # camelCase: split before lowering; "-" keeps the pair joinable
-        low = _CAMEL.sub("-", value).lower()
-    out = set(_TOKEN.findall(low))
-    out.update([a + b for a, b in _TOKEN_PAIR.findall(low)])
-    return frozenset(out)
-
-
-#: An entry (a whitespace-separated part of the value) opening with an ignored prefix.
-_IGNORED_ENTRY = re.compile(
-    r"(?:^|(?<=\s))(?:" + "|".join(re.escape(p) for p in IGNORED_CLASS_PREFIXES) + ")")
-#: Two neighbouring tokens of one entry (no whitespace between them).
-_TOKEN_PAIR = re.compile(r"([a-z0-9]+)[^a-z0-9\s]+(?=([a-z0-9]+))")
-
-
-def _entry_words(value: str) -> frozenset[str]:
     out: set[str] = set()
     for entry in value.split():
         low = entry.lower()
         if low.startswith(IGNORED_CLASS_PREFIXES):
+            continue
+        if low == entry and low.isalnum() and low.isascii():
+            out.add(low)
             continue
         if low != entry:  # camelCase: split before lowering ("relatedLinks")
             low = _CAMEL.sub(" ", entry).lower()

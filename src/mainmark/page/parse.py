@@ -110,8 +110,13 @@ class Page:
         """The URL relative links resolve against: ``<base href>`` joined onto the page URL."""
         if self.root is None:
             return self.url
-        for href in self.root.xpath("//head/base/@href | //base/@href")[:1]:
-            return safe_base(str(href), self.url)
+        # The first <base> with an href in document order (what ``//base/@href`` finds
+        # first), by a tag-filtered walk in C that stops there: selection asks this once
+        # per collected candidate, and a compiled-per-call XPath cost 1% of extract().
+        for base in self.root.iter("base"):
+            href = base.get("href")
+            if href is not None:
+                return safe_base(href, self.url)
         return self.url
 
 
