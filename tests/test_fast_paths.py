@@ -67,3 +67,17 @@ def test_signals_judged_on_known_tokens_equal_the_full_judgement() -> None:
     assert (plain.marks_main, plain.inside, plain.outside) == (
         with_id.marks_main, with_id.inside, with_id.outside)
     assert with_id.words >= plain.words | {"98123xq"}
+
+
+@pytest.mark.parametrize("text", ["plain ascii", "Mit\xadtel\xadal\xadter", "zero\u200bwidth",
+                                  "wörd", "\ufeffbom", "", "join\u2060er ä"])
+def test_drop_invisible_shortcut_equals_the_translation(text: str) -> None:
+    from mainmark.page.textnorm import INVISIBLE, drop_invisible
+    assert drop_invisible(text) == text.translate(INVISIBLE)
+
+
+@pytest.mark.parametrize("url", ["  https://a.example/x  ", "java\tscript:alert(1)",
+                                 "\x00/path\n?q", "ja\rva\nscript:x", "plain"])
+def test_browser_view_shortcut_equals_the_translation(url: str) -> None:
+    from mainmark.page.urls import _C0_AND_SPACE, _TAB_NEWLINE, _browser_view
+    assert _browser_view(url) == url.strip(_C0_AND_SPACE).translate(_TAB_NEWLINE)

@@ -17,5 +17,11 @@ INVISIBLE: dict[int, None] = dict.fromkeys(map(ord, INVISIBLE_CLASS))
 
 
 def drop_invisible(text: str) -> str:
-    """``text`` without the characters in :data:`INVISIBLE`."""
+    """``text`` without the characters in :data:`INVISIBLE`.
+
+    ``str.translate`` looks every character up in the table; an ASCII string (a constant
+    time flag) or one holding none of the four (four C-level searches) is returned as it
+    is, which is most of the text this is asked about."""
+    if text.isascii() or not any(c in text for c in INVISIBLE_CLASS):
+        return text
     return text.translate(INVISIBLE)
