@@ -74,8 +74,13 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
         inside = core is None or root is core or _within(root, core)
         _visit(root, inside, m, chrome, pruning, core, th, policy, total, removed, kept)
     if pruning is not Pruning.NONE:
-        _chrome_sections(roots, m, removed, kept, policy)
-        blocks = _trim_edges(roots, m, removed, kept, th)
+        # The text-bearing blocks are listed once: chrome sections only remove blocks of
+        # this list, and a removed leaf hides nothing else from the list (nothing below
+        # a leaf is on it), so the edge trim's list is this one less the removed.
+        blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
+        _chrome_sections(roots, m, removed, kept, policy, blocks)
+        blocks = _trim_edges(roots, m, removed, kept, th,
+                             blocks=[b for b in blocks if b not in removed])
         _drop_repeats([b for b in blocks if b not in removed], m, removed)
     return removed
 
@@ -383,13 +388,16 @@ _SECTION_MAX_SHARE = 0.3
 
 
 def _chrome_sections(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
-                     kept: set[HtmlElement], policy: Policy) -> None:
+                     kept: set[HtmlElement], policy: Policy,
+                     blocks: list[HtmlElement] | None = None) -> None:
     """Drop a section whose heading titles a recirculation, share, author or comment box
     ("Related articles", "Meistgelesen"): the heading and the blocks it heads, up to the
     next heading of its level or above. Evidence is the heading's vocabulary, never
     its position; only sections in the later part of the content are considered, so a
-    page that *is* a list of related links keeps it."""
-    blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
+    page that *is* a list of related links keeps it. ``blocks``: the text-bearing leaf
+    blocks of ``roots``, when the caller has listed them."""
+    if blocks is None:
+        blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
     total = sum(m.text.get(b, 0) for b in blocks)
     seen = 0
     i = 0
@@ -555,10 +563,13 @@ def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> b
 
 
 def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
-                kept: set[HtmlElement], th: Thresholds = BALANCED) -> list[HtmlElement]:
+                kept: set[HtmlElement], th: Thresholds = BALANCED,
+                blocks: list[HtmlElement] | None = None) -> list[HtmlElement]:
     """Trim furniture blocks before the first and after the last prose block of the
-    content; returns the text-bearing blocks it judged, for the later passes."""
-    blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
+    content; returns the text-bearing blocks it judged, for the later passes (``blocks``:
+    those blocks, when the caller has listed them)."""
+    if blocks is None:
+        blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
     total = sum(m.text.get(b, 0) for b in blocks)
     tail: list[HtmlElement] = []
     last_prose: HtmlElement | None = None
