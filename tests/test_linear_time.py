@@ -61,6 +61,11 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "wide table": (lambda n: _page("<table><tr>" + "<td>c</td>" * (n // 10) + "</tr></table>"),
                    4000),
     "many line breaks": (lambda n: _page("<p>x" + "<br>" * (n // 4) + "y</p>"), 4000),
+    "one long class and id token": (
+        lambda n: _page(f'<div class="related{"a" * (n // 2)}" id="{"aB" * (n // 4)}">t</div>'),
+        12000),
+    "class of many camelCase entries": (
+        lambda n: _page('<div class="' + "shareBar-x " * (n // 11) + '">t</div>'), 12000),
     "gallery item of many caption boxes": (
         lambda n: _page("<ul><li>" + "".join(f'<div class="caption">Photo {i} of the harbour'
                                              " at dawn</div>" for i in range(n // 50))
