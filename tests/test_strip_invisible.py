@@ -155,3 +155,25 @@ def test_base64_data_uri_is_removed_and_counted() -> None:
     assert doc.explain is not None
     assert doc.explain.stripped.get("data-uri") == len(PIXEL)
     assert_article_intact(doc)
+
+
+@pytest.mark.parametrize("explain", [True, False])
+def test_a_menu_button_that_swallowed_the_page_keeps_its_content(explain: bool) -> None:
+    # An unclosed <div> inside a menu <button>: libxml2 nests the rest of the page,
+    # <main> and all, inside the button. Stripping the control would strip the page.
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    html = (
+        "<!doctype html><html><head><title>Swing bridge to reopen</title></head><body>"
+        "<header role='banner'><button class='menu-button'><span>Menu</span>"
+        "<div class='menu-button-inner'><div></button></div>"
+        f"<main><article><h1>Swing bridge to reopen</h1>{body}</article></main>"
+        "</header></body></html>"
+    ).encode()
+    doc = mainmark.extract(html, options=mainmark.Options(chunking=False, explain=explain))
+    assert_article_intact(doc)
+
+
+def test_a_real_button_is_still_stripped() -> None:
+    doc = extract(page("<button class='share'>Share this story on every network</button>"))
+    assert "Share this story" not in doc.text
+    assert_article_intact(doc)

@@ -49,6 +49,8 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     place_streamed_segments(root, page.text)
     _open_shadow_roots(root)
     _keep_math_sources(root)
+    for el in [el for el in root.iter(*_SWALLOWING_CONTROLS) if _swallowed(el)]:
+        el.drop_tag()
     if not count:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
             el.drop_tag()
@@ -92,6 +94,21 @@ def _keeps(el: HtmlElement) -> bool:
     if el.tag == "noscript":
         return _noscript_prose(el)
     return bool(len(el) or (el.text or "").strip())
+
+
+#: Form controls libxml2 may nest the rest of the page in.
+_SWALLOWING_CONTROLS = ("button", "select", "textarea")
+#: Marks of a document's own structure, never inside a real control.
+_DOCUMENT_MARKS = ("main", "article", "h1")
+
+
+def _swallowed(el: HtmlElement) -> bool:
+    """A form control holding the page's ``<main>``, an ``<article>`` or an ``<h1>``
+    swallowed it: libxml2 nests what follows an unclosed ``<div>`` inside a ``<button>``
+    (a menu button's inner box) in the button, so stripping the control would strip the
+    page. Its tag goes, its content stays: wx CHECK 0.8596 -> 0.8652, TUNE +0.0010 (four
+    pages whose output was empty; sh, tr and rd have no such control)."""
+    return next(el.iter(*_DOCUMENT_MARKS), None) is not None
 
 
 def _noscript_prose(el: HtmlElement) -> bool:
