@@ -63,6 +63,20 @@ def test_a_lone_statistic_is_not_furniture() -> None:
     assert "Reaction score: 10" in doc.text
 
 
+def test_a_count_whose_label_is_an_icon_is_a_poster_statistic() -> None:
+    # Engines label some statistics with an icon only: the text left is a bare count.
+    icon = "<dl class='pairs'><dt><svg><title>Messages</title></svg></dt><dd>19,37{i}</dd></dl>"
+    html = _thread()
+    for i in range(1, 5):
+        html = html.replace(f"<dl class='pairs'><dt>Messages</dt><dd>{i}1</dd></dl>",
+                            icon.format(i=i))
+    doc = extract(html)
+    assert doc.metadata.page_type is PageType.FORUM
+    assert "19,37" not in doc.text
+    for i in range(1, 5):
+        assert f"Answer {i}: the rollback" in doc.text and f"poster{i}" in doc.text
+
+
 _SECTION = ("Our team plans the move with you, packs every room with care, and delivers "
             "on the day you choose, with insurance included and no hidden fees at all. ")
 

@@ -194,6 +194,10 @@ _STAT_VALUE = (r"(?:\d[\d.,]*\s?[km]?|" + _MONTH + r"\s\d{1,2},?\s\d{4}|\d{1,2}\
 _STAT = re.compile(r"([^\W\d_][^\W\d_ ]*(?: [^\W\d_]+){0,2})\s?(:?)\s?" + _STAT_VALUE,
                    re.IGNORECASE)
 _MONTH_ONLY = re.compile(_MONTH, re.IGNORECASE)
+#: A count standing alone: a statistic whose label is an icon ("19,378" beside a speech
+#: bubble). wx CHECK +0.0002, TUNE +0.0003 (forum 0.753 -> 0.756, no page lower). A
+#: post's number ("#2") is not one: some threads' references keep it, and it cost TUNE.
+_BARE_COUNT = re.compile(r"\d[\d.,]*\s?[km]?", re.IGNORECASE)
 _STAT_TAGS = ("dl", "dd", "li", "div", "span", "p")
 _STAT_MAX_CHARS = 40
 #: Statistics are furniture only where they repeat: one line per post.
@@ -238,6 +242,8 @@ def _is_stat(el: HtmlElement, m: Measures) -> bool:
     text = " ".join(el.text_content().split())
     if len(text) > _STAT_MAX_CHARS:
         return False
+    if _BARE_COUNT.fullmatch(text):
+        return True
     found = _STAT.fullmatch(text)
     if found is None:
         return False
