@@ -245,3 +245,25 @@ def test_collection_grid_of_linked_cards_is_kept() -> None:
     assert found == 60
     assert "Keep the desk clear" in doc.text
     assert "All rights reserved" not in doc.text
+
+
+def _bare_thread() -> str:
+    """A thread engine's page without post classes the markup vote knows, dated once."""
+    posts = "".join(
+        f"<div class='blockpost'><p><a href='/u/{i}'>user{i}</a></p><p>Reply number {i}: "
+        f"rolling back the driver fixed it for me, at least until the next update.</p></div>"
+        for i in range(1, 4))
+    head = "<meta property='article:published_time' content='2024-01-02T10:00:00Z'>"
+    return _page(f"<main><h1>Driver crashes after update</h1>{posts}</main>", head,
+                 "Driver crashes after update")
+
+
+@pytest.mark.parametrize(("url", "want"), [
+    ("https://bbs.example/viewtopic.php?id=309936", PageType.FORUM),
+    ("https://forum.example/t/driver-crashes/6891", PageType.FORUM),
+    # A forum-like path without a thread's number is a topic index or a tag page.
+    ("https://news.example/topic/software", PageType.ARTICLE),
+    ("https://docs.example/en/5.1/topics/forms/", PageType.ARTICLE),
+])
+def test_a_thread_number_in_a_forum_address_outweighs_a_date(url: str, want: PageType) -> None:
+    assert extract(_bare_thread(), url=url).metadata.page_type is want

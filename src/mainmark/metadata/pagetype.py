@@ -170,7 +170,18 @@ def _url_votes(url: str | None, votes: Votes) -> None:
         return
     for pattern, page_type, weight in _URL_VOTES:
         if pattern.search(path):
+            if page_type is PageType.FORUM and _THREAD_ID.search(f"{path}?{parts.query}"):
+                weight = _THREAD_URL_WEIGHT
             votes[page_type] += weight
+
+
+#: A thread's number in its address (``/t/slug/6891``, ``viewtopic.php?t=487157``): a
+#: forum path with one names one thread, not a topic's index or a tag page
+#: (``/topic/software``, ``/topics/machine-learning``), and votes enough on its own to
+#: outweigh a date or a byline alone. It turns 11 wx forum pages voted article or listing
+#: into threads and no other page (sh and tr: none): wx CHECK +0.0001, TUNE +0.0003.
+_THREAD_ID = re.compile(r"/\d{3,}(?:[/.?-]|$)|=\d{3,}(?:\.\d+)?(?:&|$)")
+_THREAD_URL_WEIGHT = 2.0
 
 
 def _words(el: HtmlElement) -> frozenset[str]:
