@@ -215,3 +215,18 @@ def test_pull_quote_aside_inside_the_article_stays() -> None:
             f"<p>{PARAGRAPHS[1]}</p><p>{PARAGRAPHS[2]}</p></main></body></html>")
     doc = extract(html)
     assert "We waited two years for this" in doc.text
+
+
+def test_an_accordion_marked_as_a_tablist_keeps_its_panels() -> None:
+    # Bootstrap's accordion puts role=tablist on the group of panels: the panels' text is
+    # the page's. A tablist of tab labels alone is still chrome.
+    accordion = ("<div class='panel-group' role='tablist'><div class='panel'>"
+                 f"<h4 role='tab'>Tides</h4><div role='tabpanel'>{BOX}</div></div></div>")
+    doc = extract(inside("article", "class='faq'").replace(f"<div class='faq'>{BOX}</div>",
+                                                           accordion))
+    assert BOX_TEXT in doc.text
+    tabs = ("<div role='tablist'><a href='#a' role='tab'>Overview of the bridge</a>"
+            "<a href='#b' role='tab'>Timetable of openings</a></div>")
+    doc = extract(inside("article", "class='faq'").replace(f"<div class='faq'>{BOX}</div>",
+                                                           tabs))
+    assert "Timetable of openings" not in doc.text
