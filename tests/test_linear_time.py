@@ -73,6 +73,9 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "nested caption boxes": (
         lambda n: _page("<p>" + '<span class="caption">A caption long enough to count '
                         * (n // 50) + "</span>" * (n // 50) + "</p>"), 10000),
+    "nested tablists": (
+        lambda n: _page('<div role="tablist"><a href="/t">tab</a>' * (n // 40)
+                        + "<span>x</span>" + "</div>" * (n // 40)), 8000),
 }
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
-from mainmark.content.measure import Measures, holds_panels
+from mainmark.content.measure import Measures
 from mainmark.content.vocab import HEADING_TAGS
 
 
@@ -106,7 +106,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
         return "navbox"
     if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (
             role in ("tab", "tablist", "button") or m.text.get(el, 0) < _TOAST_MAX_BYTES) and (
-            role != "tablist" or not holds_panels(el)):
+            role != "tablist" or not m.holds_panels(el)):
         return f"widget:{role or 'live-region'}"
     if tag == "form" and _small(el, m, total, _FORM_MAX_BYTES):
         return "form"

@@ -11,6 +11,7 @@ context), keyed by element. Sizes are UTF-8 bytes of stripped text runs.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -75,6 +76,28 @@ class Measures:
     #: (:func:`attribute`)
     roles: dict[HtmlElement, str] = field(default_factory=dict)
     live: dict[HtmlElement, str] = field(default_factory=dict)
+    #: document positions of the ``<p>`` and ``role=tabpanel`` elements, listed on the
+    #: first :meth:`holds_panels` question (most pages have no tablist to ask about)
+    _panels: list[int] | None = None
+
+    def holds_panels(self, el: HtmlElement) -> bool:
+        """A ``role=tablist`` box holding the panels themselves (a tab panel, a paragraph)
+        is an accordion whose template put the role on the whole group (Bootstrap's
+        ``panel-group``): its sections are the page's text. A real tablist holds the tab
+        labels only. Worth wx CHECK 0.8655 -> 0.8677, TUNE +0.0013 (service and collection
+        accordions); tr TUNE -0.0006 (one page's accordion of a second article), tr CHECK,
+        sh and rd unchanged. A position search over one list of the page's panels, so that
+        nested tablists cost no subtree scan each."""
+        i = self.index.get(el, -1)
+        if i < 0:
+            return next(el.iter("p"), None) is not None or bool(
+                el.xpath(".//*[@role='tabpanel']"))
+        if self._panels is None:
+            roles = self.roles
+            self._panels = [k for k, e in enumerate(self.order)
+                            if e.tag == "p" or roles.get(e) == "tabpanel"]
+        at = bisect_right(self._panels, i)
+        return at < len(self._panels) and self._panels[at] <= self.end[i]
 
     def attribute(self, el: HtmlElement, name: str) -> str | None:
         """``el.get(name)`` for ``role`` or ``aria-live``, from the scan's tables when
@@ -186,7 +209,7 @@ def _classify(root: HtmlElement, m: Measures) -> None:
     inside_main = _inside_marks(m)
     index = m.index
     for el, sig in facts:
-        if sig.outside == _TABLIST and holds_panels(el):
+        if sig.outside == _TABLIST and m.holds_panels(el):
             sig = sig._replace(inside=None, outside=None)
         if sig.words:
             m.words[el] = sig.words
@@ -203,16 +226,6 @@ def _classify(root: HtmlElement, m: Measures) -> None:
 
 
 _TABLIST = "role=tablist"
-
-
-def holds_panels(el: HtmlElement) -> bool:
-    """A ``role=tablist`` box holding the panels themselves (a tab panel, a paragraph) is
-    an accordion whose template put the role on the whole group (Bootstrap's
-    ``panel-group``): its sections are the page's text. A real tablist holds the tab
-    labels only. Worth wx CHECK 0.8655 -> 0.8677, TUNE +0.0013 (service and collection
-    accordions); tr TUNE -0.0006 (one page's accordion of a second article), tr CHECK,
-    sh and rd unchanged."""
-    return next(el.iter("p"), None) is not None or bool(el.xpath(".//*[@role='tabpanel']"))
 
 
 class _Signals(NamedTuple):
