@@ -49,7 +49,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     place_streamed_segments(root, page.text)
     _open_shadow_roots(root)
     _keep_math_sources(root)
-    for el in [el for el in root.iter(*_SWALLOWING_CONTROLS) if _swallowed(el)]:
+    for el in _swallowing_controls(root):
         el.drop_tag()
     if not count:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
@@ -102,13 +102,24 @@ _SWALLOWING_CONTROLS = ("button", "select", "textarea")
 _DOCUMENT_MARKS = ("main", "article", "h1")
 
 
-def _swallowed(el: HtmlElement) -> bool:
-    """A form control holding the page's ``<main>``, an ``<article>`` or an ``<h1>``
-    swallowed it: libxml2 nests what follows an unclosed ``<div>`` inside a ``<button>``
-    (a menu button's inner box) in the button, so stripping the control would strip the
-    page. Its tag goes, its content stays: wx CHECK 0.8596 -> 0.8652, TUNE +0.0010 (four
-    pages whose output was empty; sh, tr and rd have no such control)."""
-    return next(el.iter(*_DOCUMENT_MARKS), None) is not None
+def _swallowing_controls(root: HtmlElement) -> list[HtmlElement]:
+    """The form controls holding the page's ``<main>``, an ``<article>`` or an ``<h1>``:
+    they swallowed it. libxml2 nests what follows an unclosed ``<div>`` inside a
+    ``<button>`` (a menu button's inner box) in the button, so stripping the control would
+    strip the page; its tag goes, its content stays. wx CHECK 0.8596 -> 0.8652, TUNE
+    +0.0010 (four pages whose output was empty; sh, tr and rd have no such control).
+    Found by climbing from each mark and stopping at an ancestor already climbed, so the
+    walk is linear however the controls and marks nest."""
+    seen: set[HtmlElement] = set()
+    found: list[HtmlElement] = []
+    for mark in root.iter(*_DOCUMENT_MARKS):
+        el = mark.getparent()
+        while el is not None and el not in seen:
+            seen.add(el)
+            if el.tag in _SWALLOWING_CONTROLS:
+                found.append(el)
+            el = el.getparent()
+    return found
 
 
 def _noscript_prose(el: HtmlElement) -> bool:
