@@ -66,6 +66,7 @@ def test_thresholds_move_each_knob_the_right_way() -> None:
     assert not PRECISION.edge_marked and BALANCED.edge_marked and RECALL.edge_marked
     assert not PRECISION.captions and BALANCED.captions and RECALL.captions
     assert not PRECISION.headline_text and not BALANCED.headline_text and RECALL.headline_text
+    assert PRECISION.lead_h1 and not BALANCED.lead_h1 and not RECALL.lead_h1
 
 
 HEADED_LINKS = ("<div><h3>Sources and documents</h3>" + " · ".join(
@@ -199,3 +200,22 @@ def test_recall_keeps_the_headline_in_the_text_balanced_leaves_it_to_the_metadat
         assert _text(html, "recall").startswith(headline)
         assert _text(html, "recall").count("tram line") == _text(html, "balanced").count(
             "tram line")
+
+
+def test_precision_leaves_an_opening_h1_out_of_the_text_balanced_keeps_it() -> None:
+    # The page title (an SEO title) does not repeat the article's <h1>: balanced cannot
+    # tell it is the headline and keeps it as text; precision takes an opening <h1> for
+    # the headline whatever the title says. Recall keeps every headline in the text.
+    html = ("<html><head><title>Tram extension approved | City news and weather</title>"
+            "</head><body><article><h1>Northern suburbs get their tram</h1>"
+            f"<p>{PROSE * 3}</p><p>{PROSE * 2}</p></article></body></html>")
+    headline = "Northern suburbs get their tram"
+    assert _text(html, "balanced").startswith(headline)
+    assert headline not in _text(html, "precision")
+    assert "tram line" in _text(html, "precision")
+    assert _text(html, "recall").startswith(headline)
+    # a later <h1> (past the opening blocks) is a section heading: precision keeps it
+    late = ("<html><head><title>Trams</title></head><body><article>"
+            f"<p>{PROSE * 3}</p><p>{PROSE}</p><p>{PROSE}</p><h1>Costs</h1>"
+            f"<p>{PROSE * 2}</p></article></body></html>")
+    assert "Costs" in _text(late, "precision")

@@ -46,14 +46,21 @@ class Thresholds:
     #: markdown opens with) is left out of ``text``, which is the body; recall keeps it
     #: there (a search for the title's words should find the page).
     headline_text: bool = False
+    #: render: the headline left out of ``text`` is an opening heading that repeats the
+    #: metadata title; precision also takes an ``<h1>`` among the content's first blocks
+    #: for it when the two differ (a site's SEO title over its own headline, a section
+    #: label after the title), since a top heading opening the content is no body text.
+    lead_h1: bool = False
 
 
 BALANCED = Thresholds()
 #: Precision drops short-link strips from 20% link text, headed link boxes, short
 #: unpunctuated edge lines (bylines, datelines, "Read more" labels) without waiting for a
-#: furniture mark, and figure captions. See docs/extraction.md for the knobs tried and
+#: furniture mark, figure captions, and an opening ``<h1>`` that does not repeat the
+#: metadata title (it is the headline all the same). See docs/extraction.md for the knobs tried and
 #: left out (a lower link-density share or byte floor, a stricter sibling join).
-PRECISION = Thresholds(below_share=0.2, keep_headed=False, edge_marked=False, captions=False)
+PRECISION = Thresholds(below_share=0.2, keep_headed=False, edge_marked=False, captions=False,
+                       lead_h1=True)
 #: Recall keeps every block that is not all links, trims half as much edge furniture,
 #: joins weaker siblings, and sends a strict result under 500 bytes / 30% of the page to
 #: relaxed pruning of the same roots.

@@ -60,7 +60,8 @@ def render(
             pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title),
                                                        title if headline_text else "", ""],
                                    level=1))
-    headline = None if headline_text else _headline_piece(pieces, metadata.title)
+    headline = None if headline_text else _headline_piece(pieces, metadata.title,
+                                                          thresholds(options.favor).lead_h1)
     texts: list[str] = []
     htmls: list[str] = []
     markdown, blocks = assemble(pieces, srcmap, converter.links, headline, (texts, htmls))
@@ -79,13 +80,20 @@ def render(
 _HEADLINE_WINDOW = 3
 
 
-def _headline_piece(pieces: list[Piece], title: str | None) -> Piece | None:
+def _headline_piece(pieces: list[Piece], title: str | None,
+                    lead_h1: bool = False) -> Piece | None:
     """The article's own headline heading, if the content opens with it.
 
     The headline is the document's title (metadata, and the markdown's ``#`` root);
     the plain text is the body. Without this, ``text`` would hold the headline when
-    the template puts it inside the article box and not when it sits outside.
+    the template puts it inside the article box and not when it sits outside. With
+    ``lead_h1`` (precision), an ``<h1>`` among the leading blocks is the headline even
+    when its words differ from the title's.
     """
+    if lead_h1:
+        for piece in pieces[:_HEADLINE_WINDOW]:
+            if piece.kind == BlockKind.HEADING and piece.level == 1 and piece.out[1]:
+                return piece
     if not title:
         return None
     full = " ".join(title.split()).casefold()
