@@ -40,6 +40,19 @@ def test_bare_label_joins_the_name_on_the_next_line() -> None:
     assert meta.author == ("Patrick Otte",)
 
 
+@pytest.mark.parametrize(
+    "label", ["Written by", "Written by:", "Article by", "Posted by", "A guest post by"]
+)
+def test_bare_lead_in_label_joins_the_name_on_the_next_line(label: str) -> None:
+    body = f"<h1>Headline</h1><div><p>{label}</p><p>Jane Doe</p></div>" + PROSE
+    assert meta_of(body).author == ("Jane Doe",)
+
+
+def test_a_label_word_alone_is_no_byline_label() -> None:
+    body = "<h1>Headline</h1><div><p>Written</p><p>Jane Doe</p></div>" + PROSE
+    assert meta_of(body).author == ()
+
+
 def test_byline_part_of_a_dateline() -> None:
     body = "<h1>Headline</h1><div>05.02.2020 - Redaktion: Eberhard Muster (Pressesprecher)</div>"
     assert meta_of(body + PROSE).author == ("Eberhard Muster",)

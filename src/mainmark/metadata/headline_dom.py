@@ -92,7 +92,12 @@ _BYLINE_LINE = re.compile(
     re.IGNORECASE,
 )
 #: A lead-in standing alone on its line, the name on the next: "Von" / "Patrick Otte".
-_BYLINE_LABEL = re.compile(rf"^(?:{_BY}|{_AUTHOR_LABEL})$", re.IGNORECASE)
+#: The lead word may come first and a colon last: "Written by" / "Jane Doe", "Article by:".
+_BYLINE_LABEL = re.compile(
+    rf"^(?:(?:(?:{TEXT_KIND}|text|story|words|written|reported|posted|article|interview)\s+)?"
+    rf"{_BY}\s*:?|{_AUTHOR_LABEL})$",
+    re.IGNORECASE,
+)
 #: Separators between the parts of a header line ("05.02.2020 - Redaktion: Jane Doe").
 _LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
 #: A header line announcing a revision, not the publication ("Aktualisiert am ...").
