@@ -179,3 +179,24 @@ def test_customer_reviews_are_not_the_product_content() -> None:
 def test_comments_option_keeps_the_reviews() -> None:
     text = extract(_with_reviews(), url=_URL, options=Options(comments=True)).text
     assert "darkened nicely" in text and "Each seat is shaped by hand" in text
+
+
+_CARE = ("Wipe the seat with a damp cloth and renew the wax oil once a year; keep the stool "
+         "out of standing water and away from radiators so the oak does not split.")
+
+
+def test_recirculation_heading_of_a_shop_drops_its_section() -> None:
+    """A section headed "Customers also viewed" (or "Similar items", "Recently viewed")
+    late in a product's content is a shelf of other products: the heading and what it
+    heads go, the description and its specifications stay."""
+    shelf = "".join(f"<p>Walnut side table {i}</p>" for i in range(3))
+    for heading in ("Customers also viewed", "Similar items", "Recently viewed"):
+        body = ("<main><div class='product'>" + _BUY_BOX
+                + f"<h2>Description</h2><p>{_DESCRIPTION}</p><p>{_CARE}</p>"
+                "<h2>Specifications</h2><ul><li>Height: 45 cm</li><li>Seat: 30 cm across</li>"
+                f"</ul><h2>{heading}</h2>{shelf}<h2>Delivery</h2>"
+                "<p>Shipped within three days in a recycled carton.</p></div></main>")
+        text = extract(_page(body, _jsonld(_PRODUCT_LD)), url=_URL).text
+        assert "Each seat is shaped by hand" in text and "Height: 45 cm" in text
+        assert heading not in text and "Walnut side table" not in text
+        assert "Shipped within three days" in text

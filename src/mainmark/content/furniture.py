@@ -153,7 +153,10 @@ _COMMENT_WORDS = ("comment", "commentlist", "comments", "disqus", "respond", "re
 _CHROME_HEADING = re.compile(
     r"(?:related|related (?:articles?|posts?|stories|content|topics|news|reading|links)"
     r"|more (?:stories|news|articles|posts|on this topic|from [\w .'-]{1,40})|read (?:more|next)"
-    r"|recommended(?: for you| articles| stories)?|you (?:may|might) also (?:like|enjoy)"
+    r"|recommended(?: for you| articles| stories| products)?|you (?:may|might) also (?:like|enjoy)"
+    r"|related (?:products|items)|similar (?:products|items)|recently viewed(?: products| items)?"
+    r"|(?:customers|shoppers|people)(?: who (?:viewed|bought) this(?: item| product)?)? also"
+    r" (?:viewed|bought|liked)|frequently bought together|explore related items"
     r"|most (?:read|popular|viewed)|popular (?:posts|articles|stories)|trending(?: now)?"
     r"|share(?: this(?: (?:article|post|story|page))?)?|like it share it|follow us"
     r"|about the author|written by|tags|sign up for our newsletter|newsletter"
