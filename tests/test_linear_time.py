@@ -81,7 +81,21 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "nested tablists": (
         lambda n: _page('<div role="tablist"><a href="/t">tab</a>' * (n // 40)
                         + "<span>x</span>" + "</div>" * (n // 40)), 24000),
+    "thread of nested quotes": (
+        lambda n: _thread_page("<blockquote>" * (n // 60) + "<p>a quoted line long enough"
+                               " to count twice over</p>" + "</blockquote>" * (n // 60)),
+        36000),
+    "thread of many repeated quotes": (
+        lambda n: _thread_page("<p>a post line long enough to be quoted later on</p>"
+                               + "<blockquote>a post line long enough to be quoted later "
+                               "on</blockquote>" * (n // 80)), 16000),
 }
+
+
+def _thread_page(body: str) -> str:
+    """A page voted a forum thread (its JSON-LD), so the thread furniture pass runs."""
+    return _page(body, '<script type="application/ld+json">{"@context": "https://schema.org",'
+                       ' "@type": "DiscussionForumPosting", "headline": "t"}</script>')
 
 
 def _cpu(page: str) -> float:

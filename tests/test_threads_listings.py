@@ -131,3 +131,20 @@ def test_screen_reader_only_text_is_stripped() -> None:
     text = extract(html).text
     assert "Second paragraph" in text
     assert "Opens in a new window" not in text and "Offline" not in text
+
+
+def test_a_quote_repeating_an_earlier_post_goes_and_a_fresh_quote_stays() -> None:
+    # The reply quotes post 1 (already shown above it) and a source the thread does not
+    # show; the repeat goes, the other quote and every reply's own words stay.
+    repeat = ("<blockquote><p>Answer 1: the rollback to the older firmware fixed the "
+              "dropouts here as well, and the router has been stable since, with no more "
+              "resets overnight.</p></blockquote>")
+    fresh = ("<blockquote><p>Firmware 2.1 notes: the scheduler now retries the uplink "
+             "before resetting the radio.</p></blockquote>")
+    html = _thread().replace("<p>Answer 3:", f"{repeat}{fresh}<p>Answer 3:")
+    doc = extract(html)
+    assert doc.metadata.page_type is PageType.FORUM
+    assert doc.text.count("Answer 1: the rollback") == 1
+    assert "Firmware 2.1 notes" in doc.text
+    for i in range(1, 5):
+        assert f"Answer {i}: the rollback" in doc.text

@@ -224,7 +224,62 @@ def thread_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement,
             stack.extend(c for c in reversed(el) if isinstance(c.tag, str))
     if len(stats) >= _STAT_MIN:
         removed.update(dict.fromkeys(stats, "poster-stats"))
+    removed.update(_repeated_quotes(roots, removed))
     return removed
+
+
+#: A quoted line counts toward a repeat only when it is this long (a short line such as
+#: "Thanks!" may repeat by chance); a quote goes when this share of its text repeats.
+_QUOTE_LINE_MIN = 20
+_QUOTE_REPEAT_SHARE = 0.5
+
+
+def _quote_lines(el: HtmlElement) -> list[str]:
+    """The normalised text lines of ``el`` (each text and tail string), in order."""
+    out: list[str] = []
+    for node in el.iter():
+        for raw in (node.text if isinstance(node.tag, str) else None,
+                    node.tail if node is not el else None):
+            if raw:
+                line = " ".join(raw.split()).lower()
+                if len(line) >= _QUOTE_LINE_MIN:
+                    out.append(line)
+    return out
+
+
+def _remember(raw: str | None, seen: set[str]) -> None:
+    if raw:
+        line = " ".join(raw.split()).lower()
+        if len(line) >= _QUOTE_LINE_MIN:
+            seen.add(line)
+
+
+def _repeated_quotes(roots: list[HtmlElement],
+                     removed: dict[HtmlElement, str]) -> dict[HtmlElement, str]:
+    """A reply's ``<blockquote>`` that repeats an earlier post of the thread: the words are
+    already in the content once, where their author wrote them. A quote of something the
+    page does not show (a source, an earlier page of the thread) stays. One walk in
+    document order: every text line is read once, as a quote's or as the posts'."""
+    seen: set[str] = set()
+    out: dict[HtmlElement, str] = {}
+    for root in roots:
+        stack: list[HtmlElement] = [root]
+        while stack:
+            el = stack.pop()
+            if el in removed:
+                continue
+            if el is not root:
+                _remember(el.tail, seen)  # text after it is the post's, quote or not
+            if el.tag == "blockquote" and el is not root:
+                lines = _quote_lines(el)
+                total = sum(len(line) for line in lines)
+                repeated = sum(len(line) for line in lines if line in seen)
+                if total and repeated >= _QUOTE_REPEAT_SHARE * total:
+                    out[el] = "repeated-quote"
+                continue  # a quote's lines are not the posts' own: nested quotes go with it
+            _remember(el.text, seen)
+            stack.extend(c for c in reversed(el) if isinstance(c.tag, str))
+    return out
 
 
 def _is_signature(el: HtmlElement) -> bool:
