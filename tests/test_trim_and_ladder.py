@@ -198,3 +198,25 @@ def test_plain_closing_lines_of_the_prose_are_kept() -> None:
     doc = extract(html)
     assert "See you on the quay" in doc.text
     assert "Anna 😉" in doc.text
+
+
+def test_fallback_drops_the_page_header_and_footer_around_short_content() -> None:
+    # No paragraph to score: the whole-body fallback keeps the note and drops the
+    # page-level chrome around it (a <header> and a <footer>, not only <nav>).
+    html = ("<html><body><header><div>Free delivery on every order over forty dollars"
+            "</div></header><div class='note'>Meeting moved to Thursday at 6pm, room 4."
+            "</div><footer><div>Subscribe for updates from the workshop</div></footer>"
+            "</body></html>")
+    doc = extract(html)
+    assert strategy(doc) is mainmark.Strategy.FALLBACK
+    assert "Meeting moved to Thursday at 6pm, room 4." in doc.text
+    assert "Free delivery" not in doc.text and "Subscribe for updates" not in doc.text
+
+
+def test_fallback_keeps_the_chrome_when_nothing_else_is_left() -> None:
+    # Everything is inside a <header>: dropping it would leave nothing, so only hard
+    # chrome goes.
+    html = ("<html><body><header><div>Meeting moved to Thursday at 6pm, room 4."
+            "</div></header></body></html>")
+    doc = extract(html)
+    assert "Meeting moved to Thursday at 6pm, room 4." in doc.text

@@ -177,11 +177,27 @@ def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
         if _text_of(content, m) >= (strict_floor if pruning is Pruning.STRICT else floor):
             content.explain = _explain(content, strategy, f"pruning={pruning.value}", stripped)
             return content
+    # The whole body minus the page-level chrome verdicts (header, footer, sidebars and
+    # navigation by tag, role or broad class word); when that leaves less than the floor,
+    # minus hard chrome only.
+    page_chrome = {el: r for el, r in m.chrome.items() if r.startswith(_FALLBACK_CHROME)}
+    content = _collect([body], m, page_chrome, Pruning.NONE, options, page)
+    if _text_of(content, m) >= floor:
+        content.explain = _explain(content, Strategy.FALLBACK, "whole body minus chrome",
+                                   stripped)
+        return content
     hard = {el: r for el, r in m.chrome.items() if r.startswith(("tag:nav", "role="))}
     content = _collect([body], m, hard, Pruning.NONE, options, page)
     content.explain = _explain(content, Strategy.FALLBACK, "whole body minus hard chrome",
                                stripped)
     return content
+
+
+#: The verdicts the whole-body fallback drops first: chrome by tag (``<header>``,
+#: ``<footer>``, ``<aside>``, ``<nav>``, ``<menu>``), by landmark role and by broad class
+#: word. A page reaching the fallback is one whose scored selection fell under the floor;
+#: its body is usually short content between a site's header and its footer menus.
+_FALLBACK_CHROME = ("tag:", "role=", "broad:")
 
 
 def _maybe_landing(body: HtmlElement, structured: Structured, signed: bool) -> bool:
