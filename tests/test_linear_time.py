@@ -81,6 +81,10 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "nested tablists": (
         lambda n: _page('<div role="tablist"><a href="/t">tab</a>' * (n // 40)
                         + "<span>x</span>" + "</div>" * (n // 40)), 24000),
+    "product page of nested description boxes": (
+        lambda n: _page("<div>words of a product description" * (n // 40) + "</div>" * (n // 40),
+                        '<script type="application/ld+json">{"@type": "Product", "name": "t",'
+                        ' "offers": {"price": "1"}}</script>'), 24000),
     "thread of nested quotes": (
         lambda n: _thread_page("<blockquote>" * (n // 60) + "<p>a quoted line long enough"
                                " to count twice over</p>" + "</blockquote>" * (n // 60)),

@@ -267,3 +267,18 @@ def _bare_thread() -> str:
 ])
 def test_a_thread_number_in_a_forum_address_outweighs_a_date(url: str, want: PageType) -> None:
     assert extract(_bare_thread(), url=url).metadata.page_type is want
+
+
+def test_a_collection_intro_printed_for_two_layouts_is_kept_once() -> None:
+    # Category templates print the intro once per layout, as product templates do.
+    items = [{"@type": "Product", "name": f"Lamp {i}", "offers": {"price": str(i)}}
+             for i in range(4)]
+    intro = ("<p>Brass and walnut lamps for desks and reading corners, wired by hand and "
+             "tested twice before they leave the workshop.</p>")
+    cards = "".join(f"<li><a href='/p/{i}'>Lamp {i}</a> <b>${i}.00</b></li>" for i in range(4))
+    html = _page(f"<main><h1>Lamps</h1><div class='mobile'>{intro}</div>"
+                 f"<div class='desktop'>{intro}</div><ul>{cards}</ul></main>",
+                 _jsonld({"@context": "https://schema.org", "@graph": items}))
+    doc = extract(html)
+    assert doc.metadata.page_type is PageType.COLLECTION
+    assert doc.text.count("Brass and walnut lamps") == 1
