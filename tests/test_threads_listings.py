@@ -148,3 +148,15 @@ def test_a_quote_repeating_an_earlier_post_goes_and_a_fresh_quote_stays() -> Non
     assert "Firmware 2.1 notes" in doc.text
     for i in range(1, 5):
         assert f"Answer {i}: the rollback" in doc.text
+
+
+def test_a_line_every_post_prints_is_kept_once() -> None:
+    # Post templates print the same unmarked line under every post (a rank title, a
+    # "report this post" strip); the thread holds it once, and every reply's words stay.
+    line = "<div><span>Senior member of the router owners club</span></div>"
+    html = _thread().replace("<div class='message-body'>", f"{line}<div class='message-body'>")
+    doc = extract(html)
+    assert doc.metadata.page_type is PageType.FORUM
+    assert doc.text.count("Senior member of the router owners club") <= 1
+    for i in range(1, 5):
+        assert f"Answer {i}: the rollback" in doc.text

@@ -123,9 +123,11 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
 
 #: Kinds whose templates print blocks once per layout (``repeats.py``): products, and shop
 #: category pages (an intro or a carousel's clones printed twice; wx TUNE +0.0005, CHECK
-#: +0.0001). Landing pages do too, but there dropping the copies cost wx CHECK (service
-#: -0.004, overall -0.001); listings and documentation cost CHECK too (-0.0003).
-_REPEATING_TYPES = frozenset({PageType.PRODUCT, PageType.COLLECTION})
+#: +0.0001); forum threads (a rank title or a strip every post template prints once per
+#: post; wx TUNE +0.0009, CHECK +0.0012, forum 0.773 -> 0.785). Landing pages do too,
+#: but there dropping the copies cost wx CHECK (service -0.004, overall -0.001); listings
+#: and documentation cost CHECK too (-0.0003).
+_REPEATING_TYPES = frozenset({PageType.PRODUCT, PageType.COLLECTION, PageType.FORUM})
 
 
 #: Kinds whose content is a grid of item cards, each a link: link-density pruning can take
