@@ -93,6 +93,10 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: _thread_page("<p>a post line long enough to be quoted later on</p>"
                                + "<blockquote>a post line long enough to be quoted later "
                                "on</blockquote>" * (n // 80)), 16000),
+    "nested author boxes off the article": (
+        lambda n: ("<html><body><div><h1>Budget</h1>" + _PROSE + "</div>"
+                   + '<div class="author-box"><span>Jane Doe</span>' * (n // 45)
+                   + "</div>" * (n // 45) + "</body></html>"), 40000),
 }
 
 

@@ -131,3 +131,32 @@ def test_deeply_nested_page_does_not_break_the_walk() -> None:
     body = "<h1>Headline</h1>" + "<div>" * 5000 + "<p>By Jane Doe</p>" + "</div>" * 5000
     meta = meta_of(body)
     assert meta.title == "Headline"
+
+
+def test_one_author_box_far_from_a_headline_outside_any_article() -> None:
+    # Past the walk around the headline (its element and line budgets).
+    body = ("<div><h1>Headline</h1>" + PROSE * 60 + "</div><div><p>More text.</p></div>"
+            '<div class="about-author-box"><h4 class="author-box__name">Jane Doe</h4>'
+            '<p class="author-box__bio">Jane writes about gardens, tools, and the weather'
+            " in three countries and has done so for twenty years now.</p></div>")
+    meta = meta_of(body)
+    assert meta.author == ("Jane Doe",)
+    assert meta.sources["author"] == "dom:author-box"
+
+
+@pytest.mark.parametrize(
+    "boxes",
+    [
+        # Several boxes: a listing or a team page, not the article's author.
+        '<div class="author">Jane Doe</div><div class="author">John Roe</div>',
+        # A one-word name is a brand's ("From Apple").
+        '<div class="author">From Apple</div>',
+        # Inside the comments.
+        '<div class="comments"><span class="author">Jane Doe</span></div>',
+        # The page's contact address.
+        "<address>Jane Doe</address>",
+    ],
+)
+def test_page_author_box_safeguards(boxes: str) -> None:
+    meta = meta_of("<div><h1>Headline</h1>" + PROSE * 60 + "</div>" + boxes)
+    assert meta.author == ()

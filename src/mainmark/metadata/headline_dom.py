@@ -22,7 +22,7 @@ from itertools import islice
 from lxml import etree
 from lxml.html import HtmlElement
 
-from mainmark.metadata.authors import TEXT_KIND
+from mainmark.metadata.authors import TEXT_KIND, clean_authors
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, owners
 
 _MAX_CANDIDATES = 40
@@ -40,6 +40,8 @@ _HEADER_BEFORE = 4
 #: A byline or dateline is a short line; longer text is prose that may mention dates.
 _SHORT_LINE = 100
 _DATELINE_PREFIX = 24
+#: An author box's name line, at most (its bio is longer).
+_SHORT_BOX_LINE = 80
 
 # A union of attribute searches, read by ``owners``: each branch walks the subtree but
 # looks only at the attributes that exist, faster than eleven predicates on every element
@@ -323,6 +325,7 @@ class Dom:
         # the <article> or <main> around the headline (a byline box in a side column or
         # the article's footer), or the page when no headline was found to walk from.
         if self.headline is not None and self.region.tag not in ("article", "main"):
+            yield from self._page_author_box(seen)
             return
         for el in owners(_BYLINE_MARKED, self.region)[:_MAX_CANDIDATES]:
             signal = _byline_signal(el)
@@ -330,6 +333,35 @@ class Dom:
                 line = _short_text(el)
                 if line:
                     yield signal, line
+
+    def _page_author_box(self, seen: set[HtmlElement]) -> Iterator[tuple[str, str]]:
+        """The one author box of a page whose headline sits in no <article> or <main>.
+
+        Page builders and blog themes print an "about the author" box (author-classed,
+        ``rel=author``, ``itemprop=author``) far from the headline, outside any container
+        the headline shares with it. The whole page is searched for author markup, off
+        comments, sidebars, teasers and the page footer; it is trusted only when all of
+        it sits in one box (the first found holds the rest): author markup in several
+        places is a listing's, a team page's or the comments'.
+        """
+        box: HtmlElement | None = None
+        found: list[tuple[str, str]] = []
+        for el in owners(_BYLINE_MARKED, self.root)[:_MAX_CANDIDATES]:
+            signal = _byline_signal(el)
+            if not signal or el in seen or self.elsewhere(el):
+                continue
+            if box is None:
+                box = el
+            elif box not in islice(el.iterancestors(), _ANCESTOR_LIMIT):
+                return
+            line = _short_text(el, _SHORT_BOX_LINE)
+            # One personal name of two words or more (a user name is a comment's, one
+            # word a brand's: "From Apple"): not the bio, not a job title run into the
+            # name, not the contact <address> of the page.
+            names = clean_authors([line], strict=True) if line and el.tag != "address" else ()
+            if line and len(names) == 1 and " " in names[0]:
+                found.append(("author-box", line))
+        yield from found
 
     def times(self) -> Iterator[tuple[str, str]]:
         """(signal, value) of ``<time>`` elements: publication-marked, in region, anywhere.
