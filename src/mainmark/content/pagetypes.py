@@ -234,24 +234,25 @@ _QUOTE_LINE_MIN = 20
 _QUOTE_REPEAT_SHARE = 0.5
 
 
+def _line(raw: str | None) -> str | None:
+    """A text or tail string as a comparable line, or None when too short to count."""
+    if not raw:
+        return None
+    line = " ".join(raw.split()).lower()
+    return line if len(line) >= _QUOTE_LINE_MIN else None
+
+
 def _quote_lines(el: HtmlElement) -> list[str]:
-    """The normalised text lines of ``el`` (each text and tail string), in order."""
-    out: list[str] = []
-    for node in el.iter():
-        for raw in (node.text if isinstance(node.tag, str) else None,
-                    node.tail if node is not el else None):
-            if raw:
-                line = " ".join(raw.split()).lower()
-                if len(line) >= _QUOTE_LINE_MIN:
-                    out.append(line)
-    return out
+    """The comparable text lines of ``el`` (each text and tail string), in order."""
+    raws = ((node.text if isinstance(node.tag, str) else None,
+             node.tail if node is not el else None) for node in el.iter())
+    return [line for pair in raws for line in map(_line, pair) if line]
 
 
 def _remember(raw: str | None, seen: set[str]) -> None:
-    if raw:
-        line = " ".join(raw.split()).lower()
-        if len(line) >= _QUOTE_LINE_MIN:
-            seen.add(line)
+    line = _line(raw)
+    if line:
+        seen.add(line)
 
 
 def _repeated_quotes(roots: list[HtmlElement],

@@ -44,7 +44,8 @@ def render(
                           bare_images=options.bare_images)
     converter.heading_levels = outline_levels(list(content.roots), content.removed)
     pieces = converter.walk(list(content.roots)).pieces
-    headline_text = thresholds(options.favor).headline_text
+    th = thresholds(options.favor)
+    headline_text = th.headline_text
     for para in content.paragraphs:
         plain = collapse(" ".join(para.split()))
         if plain:
@@ -60,8 +61,7 @@ def render(
             pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title),
                                                        title if headline_text else "", ""],
                                    level=1))
-    headline = None if headline_text else _headline_piece(pieces, metadata.title,
-                                                          thresholds(options.favor).lead_h1)
+    headline = None if headline_text else _headline_piece(pieces, metadata.title, th.lead_h1)
     texts: list[str] = []
     htmls: list[str] = []
     markdown, blocks = assemble(pieces, srcmap, converter.links, headline, (texts, htmls))
