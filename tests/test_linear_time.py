@@ -93,6 +93,19 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: _thread_page("<p>a post line long enough to be quoted later on</p>"
                                + "<blockquote>a post line long enough to be quoted later "
                                "on</blockquote>" * (n // 80)), 16000),
+    # The last-resort page-wide date search (date-marked elements, their text prefix, the
+    # list-of-other-pages test on list items and their neighbours).
+    "nested date-marked boxes": (
+        lambda n: _page('<div class="date">' * (n // 18) + "x" + "</div>" * (n // 18)), 24000),
+    "list of dated teaser items": (
+        lambda n: _page("<ul>" + '<li><span class="date">01.08.2022</span><a href="/a">t</a>'
+                        "</li>" * (n // 70) + "</ul>"), 24000),
+    "date-marked box of many text nodes": (
+        lambda n: _page('<div class="post-date">' + "<span>word </span>" * (n // 18) + "</div>"),
+        24000),
+    "list item of many links round a date": (
+        lambda n: _page('<ul><li><span class="date">x</span>' + '<a href="/a">t</a>' * (n // 18)
+                        + '</li><li><span class="date">y</span></li></ul>'), 24000),
     "nested author boxes off the article": (
         lambda n: ("<html><body><div><h1>Budget</h1>" + _PROSE + "</div>"
                    + '<div class="author-box"><span>Jane Doe</span>' * (n // 45)

@@ -22,7 +22,9 @@ signal is recorded in ``Metadata.sources``):
   microdata > ``article:published_time`` and other meta date keys; else, with no
   stamp, the dateline > ``<time>`` marked as publication, then ``<time>`` near the
   headline > a date in the URL path > a date-classed element or short line near the
-  headline > any other ``<time>``. A UTC stamp is moved to the page's local time
+  headline > any other ``<time>`` > a wiki's revision line > a date-marked element
+  anywhere on the page (off comments, sidebars, teasers, footers and lists of other
+  pages; its text up to an update label). A UTC stamp is moved to the page's local time
   when its language or region settles the zone (:func:`mainmark.dates.localize`);
   a zoned stamp one day off the URL's date gives the URL's day.
   **modified**: ``dateModified`` > ``article:modified_time``/``og:updated_time``

@@ -54,6 +54,16 @@ _BYLINE_MARKED = etree.XPath(
     " | descendant::*/@rel[contains(., 'author')] | descendant::*/@itemprop[contains(., 'author')]"
     " | descendant::address"
 )
+#: Date-marked elements anywhere on the page (the last-resort dateline search): class
+#: fragments "date", "Date", "publish", "posted", and ``itemprop=datePublished``.
+_DATE_MARKED = etree.XPath(
+    "//@class[contains(., 'date') or contains(., 'Date') or contains(., 'publish')"
+    " or contains(., 'posted')] | //@itemprop[contains(., 'datePublished')]"
+)
+#: Elements read below a list item for the link that makes it a teaser, and the list
+#: items beside it (each way) looked at for another dated item.
+_TEASER_REACH = 200
+_TEASER_SIBLINGS = 8
 _MARKED_AUTHOR = etree.XPath(
     "descendant::*[(@rel and contains(@rel, 'author'))"
     " or (@itemprop and contains(@itemprop, 'author'))]"
@@ -384,6 +394,49 @@ class Dom:
             if el not in region and not _MODIFIED_MARK.search(mark):
                 yield "time-page", value
 
+    def page_dates(self) -> Iterator[tuple[str, str]]:
+        """(signal, text) of date-marked elements anywhere on the page, in document order.
+
+        The last resort, for pages whose headline was not found or whose dateline sits
+        far from it (a side column, the foot of the post, a forum post's header): off
+        comments, sidebars, teasers and footers and off lists of other pages, never an
+        update-marked element, and the text only up to an update label ("December 3,
+        2025. Updated: December 7, 2025"). A ``<time datetime>`` inside gives its value.
+        """
+        for el in owners(_DATE_MARKED, self.root)[:_MAX_CANDIDATES]:
+            if el.tag in SKIP_TEXT_TAGS or el.tag in ("meta", "link", "input", "html", "body"):
+                continue
+            mark = f"{el.get('class') or ''} {el.get('itemprop') or ''}"
+            if _MODIFIED_MARK.search(mark) and not _PUBLISHED_MARK.search(mark):
+                continue
+            line = _text_prefix(el, _SHORT_LINE)
+            if not line or self.elsewhere(el) or self._teaser_item(el):
+                continue
+            update = _MODIFIED_LINE.search(line)
+            if update is not None:
+                line = line[: update.start()]
+            stamp = next((t.get("datetime") for t in islice(el.iter("time"), 1)), None)
+            if stamp and update is None:
+                yield "date-page", stamp
+            elif line.strip():
+                yield "date-page", line
+
+    def _teaser_item(self, el: HtmlElement) -> bool:
+        """``el`` sits in a list of other pages: a list item holding a link beside it
+        (not around it: a dateline may link to its archive), with another dated item
+        beside it ("More press releases": a date and a linked title per item)."""
+        item = next((a for a in islice(el.iterancestors(), _BEFORE_LEVELS) if a.tag == "li"),
+                    None)
+        if item is None or item in self._keep:
+            return False
+        around = set(islice(el.iterancestors(), _ANCESTOR_LIMIT))
+        if not any(sub.tag == "a" and sub.get("href") and sub not in around
+                   for sub in islice(item.iter(), _TEASER_REACH)):
+            return False
+        siblings = (*islice(item.itersiblings(), _TEASER_SIBLINGS),
+                    *islice(item.itersiblings(preceding=True), _TEASER_SIBLINGS))
+        return any(_holds_date(other, el.get("class")) for other in siblings)
+
     def date_lines(self) -> Iterator[tuple[str, str]]:
         """(signal, text) of visible datelines: date-classed elements near the headline,
         then short lines around it."""
@@ -403,6 +456,15 @@ class Dom:
             if not (_MEMBER_SINCE.search(line) or _MEMBER_SINCE.search(previous)):
                 yield "date-text", line
             previous = line
+
+
+def _holds_date(el: HtmlElement, mark: str | None) -> bool:
+    """``el`` is a list item with a ``<time>``, or an element classed ``mark`` (the date's
+    class in the item beside it), among its first elements."""
+    return el.tag == "li" and any(
+        sub.tag == "time" or (mark and sub.get("class") == mark)
+        for sub in islice(el.iter(), _TEASER_REACH)
+    )
 
 
 def _byline_lines(lines: list[str]) -> Iterator[str]:
@@ -438,6 +500,20 @@ def _short_text(el: HtmlElement, limit: int = 200) -> str | None:
     """Whitespace-collapsed text, with a space between text nodes ("Author" label + name)."""
     value = " ".join(" ".join(el.itertext()).split())
     return value if 0 < len(value) <= limit else None
+
+
+def _text_prefix(el: HtmlElement, limit: int) -> str:
+    """Whitespace-collapsed text of ``el``, whole when short, else its dateline prefix
+    (as in :func:`_lines`); reads no more of a large subtree than the limit needs."""
+    parts: list[str] = []
+    size = 0
+    for text in el.itertext():
+        parts.append(text)
+        size += len(text)
+        if size > 4 * limit:
+            break
+    value = " ".join(" ".join(parts).split())
+    return value if len(value) <= limit else value[:_DATELINE_PREFIX]
 
 
 def _lines(texts: list[str], limit: int) -> Iterator[str]:

@@ -231,7 +231,13 @@ class DateFields(PageSignals):
             if parsed:
                 return self._set("published", parsed, f"dom:{signal}")
         revision = self._revision_date(language)
-        return self._set("published", revision, "dom:revision") if revision else None
+        if revision:
+            return self._set("published", revision, "dom:revision")
+        for signal, text in self.dom.page_dates():
+            parsed = parse_date(text, language) if _FULL_YEAR.search(text) else None
+            if parsed:
+                return self._set("published", parsed, f"dom:{signal}")
+        return None
 
     def _revision_date(self, language: str | None) -> str | None:
         """The date of a wiki's "last edited" line: the revision the page shows."""
