@@ -203,11 +203,13 @@ def test_recall_keeps_the_headline_in_the_text_balanced_leaves_it_to_the_metadat
 
 
 def test_precision_leaves_an_opening_h1_out_of_the_text_balanced_keeps_it() -> None:
-    # The page title (an SEO title) does not repeat the article's <h1>: balanced cannot
-    # tell it is the headline and keeps it as text; precision takes an opening <h1> for
-    # the headline whatever the title says. Recall keeps every headline in the text.
+    # The page title (an SEO title, with a share title saying the same) does not repeat
+    # the article's <h1>: balanced cannot tell it is the headline and keeps it as text;
+    # precision takes an opening <h1> for the headline whatever the title says. Recall
+    # keeps every headline in the text. (A <title> alone would yield to the lone <h1>.)
     html = ("<html><head><title>Tram extension approved | City news and weather</title>"
-            "</head><body><article><h1>Northern suburbs get their tram</h1>"
+            '<meta property="og:title" content="Tram extension approved"></head><body>'
+            "<article><h1>Northern suburbs get their tram</h1>"
             f"<p>{PROSE * 3}</p><p>{PROSE * 2}</p></article></body></html>")
     headline = "Northern suburbs get their tram"
     assert _text(html, "balanced").startswith(headline)

@@ -73,6 +73,36 @@ def test_two_h1s_leave_the_metadata_title() -> None:
     assert meta_of(doc(ld(ARTICLE), body)).title == ARTICLE["headline"]
 
 
+def test_a_lone_h1_beats_a_title_tag_written_for_search() -> None:
+    head = "<title>Buy Cordless Drills Online | Toolhaus</title>"
+    body = "<h1>Cordless drills</h1><p>All drills.</p>"
+    meta = meta_of(doc(head, body), url="https://www.toolhaus.example/drills")
+    assert meta.title == "Cordless drills"
+    assert meta.sources["title"] == "h1~title"
+
+
+def test_a_title_tag_tagline_gives_way_to_the_lone_h1() -> None:
+    head = "<title>Riverboard - where the valley talks</title>"
+    body = "<h1>Which canoe for a first trip down the river?</h1><p>Post.</p>"
+    meta = meta_of(doc(head, body), url="https://riverboard.example/t/canoe-1234")
+    assert meta.title == "Which canoe for a first trip down the river?"
+
+
+def test_a_site_name_h1_leaves_the_title_tag() -> None:
+    head = "<title>Notes on the harbour line | Toolhaus</title>"
+    body = "<h1>Toolhaus</h1><p>Text.</p>"
+    meta = meta_of(doc(head, body), url="https://www.toolhaus.example/notes")
+    assert meta.title == "Notes on the harbour line"
+
+
+def test_an_og_title_keeps_the_lone_h1_of_a_non_article_out() -> None:
+    head = ('<meta property="og:title" content="Buy Cordless Drills Online">'
+            "<title>Buy Cordless Drills Online | Toolhaus</title>")
+    body = "<h1>Cordless drills</h1>"
+    meta = meta_of(doc(head, body), url="https://www.toolhaus.example/drills")
+    assert meta.title == "Buy Cordless Drills Online"
+
+
 # ---- authors --------------------------------------------------------------------------------
 def thread(posts: list[tuple[str, str]], attr: bool = False) -> str:
     items = []
