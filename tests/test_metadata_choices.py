@@ -68,6 +68,14 @@ def test_a_service_page_keeps_its_metadata_title() -> None:
     assert meta_of(doc(head, body)).title == "Office Chairs for Back Pain Relief"
 
 
+def test_a_site_logo_h1_and_a_repeat_leave_one_headline() -> None:
+    body = ("<header><h1>Office Notes</h1></header><h1>Best Office Chairs to Prevent Back Pain"
+            "</h1><div class=sticky><h1>Best Office Chairs to Prevent Back Pain</h1></div>")
+    meta = meta_of(doc(ld(ARTICLE), body), url="https://www.officenotes.example/chairs")
+    assert meta.title == "Best Office Chairs to Prevent Back Pain"
+    assert meta.sources["title"] == "h1~jsonld"
+
+
 def test_two_h1s_leave_the_metadata_title() -> None:
     body = "<h1>Best Office Chairs to Prevent Back Pain</h1><h1>Best Chairs for Gaming</h1>"
     assert meta_of(doc(ld(ARTICLE), body)).title == ARTICLE["headline"]

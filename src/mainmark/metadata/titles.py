@@ -13,8 +13,9 @@ choice is made by agreement:
    making up most of a metadata title ("Site: Section / Headline") wins over it:
    the extra words are site and section names;
 3. otherwise the most trusted metadata title with the site name cut, except that
-   the page's one ``<h1>`` (not the site's name) wins on an article telling the
-   same story, and on any page whose only metadata title is ``<title>``;
+   the page's one ``<h1>`` (leaving out ``<h1>``s naming the site, and repeats) wins
+   on an article telling the same story, and on any page whose only metadata title
+   is ``<title>``;
 4. the first ``<h1>`` when no metadata title exists at all.
 
 The site name is cut only when it is known (``og:site_name``, a JSON-LD
@@ -253,9 +254,11 @@ def choose_title(
         # A page whose only title is its <title> (no share card, no structured data)
         # wrote that title for search results alone: its one <h1> is the headline.
         tag_only = all(kind == "title" for kind, _t, _f in cleaned)
-        if len(headings) == 1 and not is_site_name(headings[0], keys) and (
-                tag_only or (article and _same_story(headings[0], text, keys))):
-            return headings[0], f"h1~{source}"
+        # The site's name in a logo <h1> and a headline printed twice (a sticky header
+        # repeating it) leave one headline on the page all the same.
+        shown = list(dict.fromkeys(h for h in headings if not is_site_name(h, keys)))
+        if len(shown) == 1 and (tag_only or (article and _same_story(shown[0], text, keys))):
+            return shown[0], f"h1~{source}"
         return text, source
     if headings:
         return headings[0], "h1"
