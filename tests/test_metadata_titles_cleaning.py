@@ -17,6 +17,25 @@ def test_a_thread_prefix_label_in_the_h1_is_not_part_of_the_title() -> None:
     assert meta.sources["title"] == "h1=jsonld"
 
 
+def test_a_kicker_span_leaves_no_colon_at_the_headline_start() -> None:
+    head = '<meta property="og:title" content="How firms screen staff for fever">'
+    body = ('<h1><span class="kicker">Distancing rules</span>: How firms screen staff for fever'
+            "</h1>")
+    meta = meta_of(doc(head, body))
+    assert meta.title == "How firms screen staff for fever"
+    assert meta.sources["title"] == "h1=opengraph"
+
+
+def test_a_trailing_colon_after_the_heading_text_goes() -> None:
+    body = "<h1>Energy, transport and a greener economy :</h1>"
+    assert meta_of(doc("", body)).title == "Energy, transport and a greener economy"
+
+
+def test_a_colon_inside_a_headline_stays() -> None:
+    body = "<h1>Kim: the return of the leader</h1>"
+    assert meta_of(doc("", body)).title == "Kim: the return of the leader"
+
+
 def test_a_headline_naming_the_site_is_not_cut_as_the_site_name() -> None:
     keys = ["archlinux"]
     title = "What happened with Arch Linux ISO in 2024 | Arch Linux Forums"

@@ -73,8 +73,20 @@ def clean_text(text: str | None, limit: int = MAX_TITLE) -> str:
 _ANCHOR_GLYPHS = re.compile(r"\s*[¶§#🔗]\s*$")
 
 
+#: A separator left at a heading's edge once its kicker span is gone ("<span
+#: class=kicker>Topic</span>: Headline" reads ": Headline"); the text is
+#: whitespace-collapsed, so one space stands beside it.
+_EDGE_LEAD = (": ", "| ")
+_EDGE_TRAIL = (" :", " |")
+
+
 def _without_anchor_glyph(text: str) -> str:
-    return _ANCHOR_GLYPHS.sub("", text)
+    text = _ANCHOR_GLYPHS.sub("", text)
+    if text.startswith(_EDGE_LEAD):
+        text = text[2:]
+    if text.endswith(_EDGE_TRAIL):
+        text = text[:-2]
+    return text
 
 
 def _key(text: str) -> str:
