@@ -106,6 +106,7 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "list item of many links round a date": (
         lambda n: _page('<ul><li><span class="date">x</span>' + '<a href="/a">t</a>' * (n // 18)
                         + '</li><li><span class="date">y</span></li></ul>'), 24000),
+    "h1 of separators": (lambda n: _page("<h1>" + ": |" * (n // 3) + "</h1>"), 12000),
     "nested author boxes off the article": (
         lambda n: ("<html><body><div><h1>Budget</h1>" + _PROSE + "</div>"
                    + '<div class="author-box"><span>Jane Doe</span>' * (n // 45)
