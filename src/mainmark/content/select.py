@@ -143,8 +143,15 @@ def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
     """The main column instead of the scored selection when that is one part of it.
     On a listing or collection whose link-density pruning left little of the column (its
     cards are links), the column is pruned again without that test (``_GRID_SHARE``)."""
-    chrome = _effective_chrome(m, m.text.get(body, 0))
     landmark = main_landmark(body, m)
+    selected = _text_of(content, m)
+    # Pruning only takes text away: when the scored selection holds its share of the
+    # whole, unpruned column, it holds it of the pruned column too, and the column is
+    # not worth pruning (the same answer as below, without the two walks).
+    whole = m.text.get(landmark if landmark is not None else body, 0)
+    if not prefers_region(page_type, selected, whole):
+        return content
+    chrome = _effective_chrome(m, m.text.get(body, 0))
     roots, removed = region(body, m, chrome, landmark)
     column = _collect(roots, m, {}, Pruning.NONE, options, page)
     column.removed = set(removed)
@@ -154,7 +161,7 @@ def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
         roots, removed = region(body, m, chrome, landmark, Pruning.RELAXED)
         column.removed = set(removed)
         column_text = _text_of(column, m)
-    if not prefers_region(page_type, _text_of(content, m), column_text):
+    if not prefers_region(page_type, selected, column_text):
         return content
     column.explain = Explain(Strategy.SELECTION, f"main column of a {page_type.value} page",
                              _removals(removed, m, options), stripped)
