@@ -186,21 +186,29 @@ def _classify(root: HtmlElement, m: Measures) -> None:
     a walk over every node.
     """
     facts = []
+    roles, lives = m.roles, m.live
     for el in m.order:  # proxies are alive in m.order: a Python scan beats an XPath here
         attrs = el.attrib
         if not attrs:
-            if el.tag not in _LANDMARK_TAGS:
+            tag = el.tag
+            if tag not in _LANDMARK_TAGS:
                 continue
-            sig = _signals(el.tag, "", "", "", "")
+            sig = _signals(tag, "", "", "", "")
         else:
-            role = attrs.get("role")
+            get = attrs.get
+            role = get("role")
             if role is not None:
-                m.roles[el] = role
-            live = attrs.get("aria-live")
+                roles[el] = role
+            live = get("aria-live")
             if live is not None:
-                m.live[el] = live
-            sig = _signals(el.tag, attrs.get("class", ""), attrs.get("id", ""),
-                           role or "", attrs.get("itemprop", ""))
+                lives[el] = live
+            cls, ident, itemprop = get("class", ""), get("id", ""), get("itemprop", "")
+            tag = el.tag
+            # no class, id, role or itemprop: only a landmark tag can say anything (as for
+            # an element without attributes), so the cache is not even asked
+            if not (cls or ident or role or itemprop or tag in _LANDMARK_TAGS):
+                continue
+            sig = _signals(tag, cls, ident, role or "", itemprop)
         if not (sig.words or sig.marks_main or sig.outside or sig.inside):
             continue
         if sig.marks_main:

@@ -209,7 +209,8 @@ def _holds(outer: HtmlElement, el: HtmlElement, m: Measures) -> bool:
 
 def _caption_marked(el: HtmlElement, m: Measures) -> bool:
     """A class or id word of ``el`` marks it as a caption (``image-caption``, ``caption``)."""
-    return any("caption" in w for w in m.words.get(el, ()))
+    ws = m.words.get(el)
+    return ws is not None and any("caption" in w for w in ws)
 
 
 def _unlinked_text(el: HtmlElement) -> str:

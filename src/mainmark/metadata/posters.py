@@ -36,8 +36,9 @@ _POSTER_MARKED = etree.XPath(
 #: Substrings every page with a poster mark holds in its source (the XPath's attribute
 #: names and class fragments): a C-level substring test spares most pages the tree search,
 #: which costs about 3 ms on a large page.
-_POSTER_NEEDLES = ("data-author", "data-poster-name", "data-username", "sername", "ser-name",
-                   "serName", "User-name", "post_author", "postauthor")
+#: ("data-username" holds "sername" and "User-name" holds "ser-name": one scan each less.)
+_POSTER_NEEDLES = ("data-author", "data-poster-name", "sername", "ser-name", "serName",
+                   "post_author", "postauthor")
 #: Class tokens of a user-name element (the search above is a cheap first filter).
 _POSTER_CLASS = re.compile(
     r"(?:^|[\s_-])(?:big)?user-?name(?:$|[\s_-])|(?:^|\s)ips-?username|(?:^|\s)postuser-name"
