@@ -67,6 +67,8 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     ``policy`` carries the user's choices (citations, comments).
     """
     removed: dict[HtmlElement, str] = {}
+    if pruning is Pruning.NONE and not chrome:
+        return removed  # only the chrome handed in goes, and none was: nothing to walk
     th = th or BALANCED
     kept: set[HtmlElement] = set()  # reference lists kept whole: never entered
     total = sum(m.text.get(r, 0) for r in roots)
