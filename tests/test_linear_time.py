@@ -111,6 +111,9 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: ("<html><body><div><h1>Budget</h1>" + _PROSE + "</div>"
                    + '<div class="author-box"><span>Jane Doe</span>' * (n // 45)
                    + "</div>" * (n // 45) + "</body></html>"), 40000),
+    "twitter card author label of repeated lead words": (
+        lambda n: _page("", '<meta name="twitter:label1" content="written' + " by" * (n // 3)
+                        + ' x"><meta name="twitter:data1" content="Jane Doe">'), 40000),
 }
 
 

@@ -160,3 +160,38 @@ def test_one_author_box_far_from_a_headline_outside_any_article() -> None:
 def test_page_author_box_safeguards(boxes: str) -> None:
     meta = meta_of("<div><h1>Headline</h1>" + PROSE * 60 + "</div>" + boxes)
     assert meta.author == ()
+
+
+def _card(label: str, data: str, index: int = 1) -> str:
+    return (f'<meta name="twitter:label{index}" content="{label}">'
+            f'<meta name="twitter:data{index}" content="{data}">')
+
+
+@pytest.mark.parametrize("label", ["Written by", "Written by:", "Author", "Autor", "Verfasst von"])
+def test_twitter_card_author_label_gives_the_author(label: str) -> None:
+    head = _card("Est. reading time", "4 minutes") + _card(label, "Jane Doe", 2)
+    meta = meta_of(f"<h1>Headline</h1>{PROSE}", head)
+    assert meta.author == ("Jane Doe",)
+    assert meta.sources["author"] == "meta:twitter:data"
+
+
+def test_twitter_card_author_label_beats_a_dom_byline_with_a_job_title() -> None:
+    body = '<h1>Headline</h1><div class="author-name">Jane Doe Founder</div>' + PROSE
+    assert meta_of(body, _card("Written by", "Jane Doe")).author == ("Jane Doe",)
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        _card("Est. reading time", "Jane Doe"),  # a label that names no author
+        _card("Written by", "https://example.org/author/jane"),
+        '<meta name="twitter:data1" content="Jane Doe">',  # data without its label
+    ],
+)
+def test_twitter_card_data_needs_an_author_label(head: str) -> None:
+    assert meta_of(f"<h1>Headline</h1>{PROSE}", head).author == ()
+
+
+def test_meta_author_comes_before_the_twitter_card_label() -> None:
+    head = '<meta name="author" content="John Roe">' + _card("Written by", "Jane Doe")
+    assert meta_of(f"<h1>Headline</h1>{PROSE}", head).author == ("John Roe",)

@@ -12,9 +12,10 @@ signal is recorded in ``Metadata.sources``):
 - **author**: JSON-LD ``author``/``creator`` of the main entity (``@id`` references
   resolved) > microdata ``author`` > ``<meta name=author>``, ``article:author``
   (names, not URLs), Dublin Core ``creator``, ``citation_author``, parse.ly/sailthru
-  keys > DOM bylines near the headline (``rel=author``, ``itemprop=author``,
-  class/id ``author``/``byline``, ``<address>``, a "By …"/"Von …"/"Text: …" line,
-  a bare "Von" label followed by the name) > the same markup in the ``<article>``
+  keys > a Twitter card data value labelled "Written by"/"Author" > DOM bylines near
+  the headline (``rel=author``, ``itemprop=author``, class/id ``author``/``byline``,
+  ``<address>``, a "By …"/"Von …"/"Text: …" line, a bare "Von" label followed by
+  the name) > the same markup in the ``<article>``
   around the headline (or the page, when no headline was found), outside comments
   and sidebars. A value that only names the site
   ("tagesschau.de") is a fallback: any later signal naming someone else wins.
@@ -59,6 +60,7 @@ prose. Bad values at any step (an unparsable date, a URL as author name, a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -101,6 +103,14 @@ _THREAD_MARKS = 2
 _PRODUCT = frozenset({"Product", "ProductGroup", "IndividualProduct", "ProductModel", "Offer"})
 _DISCUSSION = frozenset({"DiscussionForumPosting", "QAPage", "Question", "SocialMediaPosting"})
 _MAX_DESCRIPTION = 1_000
+#: Twitter card label/data pairs read for an author label (plugins print one to four).
+_MAX_CARD_LABELS = 4
+_AUTHOR_LABEL = re.compile(
+    r"^(?:(?:written|posted|published|article|interview|text|story)\s+)?by:?$|^author:?$"
+    r"|^(?:autor|autorin|auteur|autore|verfasser)(?:\(in\))?:?$|^(?:geschrieben|verfasst)\s+von:?$"
+    r"|^(?:écrit|rédigé)\s+par:?$|^(?:escrito|publicado)\s+por:?$|^scritto\s+da:?$",
+    re.IGNORECASE,
+)
 
 
 def extract_metadata(
@@ -228,6 +238,9 @@ class _Extraction(DateFields):
             names = clean_authors(v for v in self.meta.get(key, ()) if not mf.is_url(v))
             if names:
                 yield names, f"meta:{key}"
+        names = clean_authors(self._labelled_author())
+        if names:
+            yield names, "meta:twitter:data"
         for signal, text in self.dom.bylines():
             names = clean_authors([text], strict=True, handles=signal in _MARKED_BYLINES)
             # More names than a byline holds: a tag or category list carrying an author class.
@@ -236,6 +249,16 @@ class _Extraction(DateFields):
         starter, marks = thread_starter(self.root, self.page.text)
         if starter and (marks >= _THREAD_MARKS or self._is_discussion()):
             yield starter, "dom:thread-starter"
+
+    def _labelled_author(self) -> list[str]:
+        """The value of a Twitter card label/data pair labelled as the author: SEO plugins
+        print ``twitter:label1 = "Written by"``, ``twitter:data1 = "Jane Doe"``."""
+        for index in range(1, _MAX_CARD_LABELS + 1):
+            label = self._first(f"twitter:label{index}")
+            if label and _AUTHOR_LABEL.match(label.strip()):
+                data = self._first(f"twitter:data{index}")
+                return [data] if data and not mf.is_url(data) else []
+        return []
 
     def _is_discussion(self) -> bool:
         """The page is a thread or a question with answers, by its structured data."""
