@@ -168,3 +168,29 @@ def test_domain_key_does_not_reject_a_byline_naming_the_site() -> None:
             "<body><h1>Veterinärämter</h1></body></html>")
     page = parse(html, url="https://www.peta.de/neuigkeiten/x/")
     assert extract_metadata(page, read_structured(page)).author == ("PETA-Team",)
+
+
+_STORY = "<p>" + "The story starts here and goes on for a while, as stories do. " * 3 + "</p>"
+
+
+def test_printed_byline_under_the_headline_beats_a_different_metadata_author() -> None:
+    head = ld({"@type": "BlogPosting", "headline": "Headline here",
+               "author": {"@type": "Person", "name": "Luke Uploader"}})
+    body = f"<article><h1>Headline here</h1><p>By: Paul Writer</p>{_STORY}</article>"
+    meta = meta_of(doc(head, body))
+    assert meta.author == ("Paul Writer",)
+    assert meta.sources["author"] == "dom:byline-text<jsonld"
+
+
+def test_printed_byline_naming_the_metadata_author_keeps_the_metadata_names() -> None:
+    head = '<meta name="author" content="Jane Doe">'
+    body = f"<article><h1>Headline here</h1><p>By Jane Doe and John Roe</p>{_STORY}</article>"
+    meta = meta_of(doc(head, body))
+    assert meta.author == ("Jane Doe",)
+    assert meta.sources["author"] == "meta:author"
+
+
+def test_printed_byline_far_below_the_headline_does_not_override() -> None:
+    head = '<meta name="author" content="Jane Doe">'
+    body = f"<article><h1>Headline here</h1>{_STORY}{_STORY}<p>By Paul Writer</p></article>"
+    assert meta_of(doc(head, body)).author == ("Jane Doe",)

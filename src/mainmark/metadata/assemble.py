@@ -18,7 +18,9 @@ signal is recorded in ``Metadata.sources``):
   the name) > the same markup in the ``<article>``
   around the headline (or the page, when no headline was found), outside comments
   and sidebars. A value that only names the site
-  ("tagesschau.de") is a fallback: any later signal naming someone else wins.
+  ("tagesschau.de") is a fallback: any later signal naming someone else wins. A
+  "By ..." line printed with the headline that names none of the metadata's names
+  (the CMS account that uploaded the page) wins over them.
 - **published**: the one full date printed in the header lines around the headline
   (the dateline), when it differs from the stamp below; else JSON-LD
   ``datePublished`` (then ``dateCreated``, ``uploadDate``) of the main entity >
@@ -69,6 +71,7 @@ from mainmark.metadata import metafields as mf
 from mainmark.metadata import pagesignals as sig
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.confidence import grade
+from mainmark.metadata.headline_dom import byline_lines
 from mainmark.metadata.posters import thread_starter
 from mainmark.metadata.prices import DomOffer, itemprop_offer, visible_price
 from mainmark.metadata.published import DateFields
@@ -220,9 +223,26 @@ class _Extraction(DateFields):
             if all(is_site_name(name, self.site_keys) for name in names):
                 fallback = fallback or (names, source)
                 continue
+            if not source.startswith("dom:"):
+                printed = self._printed_byline(names)
+                if printed:
+                    return self._set("author", printed, f"dom:byline-text<{source}")
             return self._set("author", names, source)
         if fallback is not None:
             return self._set("author", fallback[0], fallback[1])
+        return ()
+
+    def _printed_byline(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The names of a "By ..." line printed with the headline that names none of
+        ``names``: the page shows who wrote it, the metadata field holds who uploaded it
+        (a CMS account, an editor)."""
+        if self.dom.headline is None:
+            return ()
+        for line in byline_lines(self.dom.header_lines()):
+            printed = clean_authors([line], strict=True)
+            if printed and len(printed) <= _MAX_DOM_AUTHORS:
+                known = {name.casefold() for name in names}
+                return () if known & {name.casefold() for name in printed} else printed
         return ()
 
     def _author_candidates(self) -> Iterator[tuple[tuple[str, ...], str]]:

@@ -330,7 +330,7 @@ class Dom:
                 line = _short_text(el)
                 if line:
                     yield signal, line
-        yield from (("byline-text", line) for line in _byline_lines(self.near_lines()))
+        yield from (("byline-text", line) for line in byline_lines(self.near_lines()))
         # Last, a search of a whole container, the costliest lookup, reached by few pages:
         # the <article> or <main> around the headline (a byline box in a side column or
         # the article's footer), or the page when no headline was found to walk from.
@@ -467,7 +467,7 @@ def _holds_date(el: HtmlElement, mark: str | None) -> bool:
     )
 
 
-def _byline_lines(lines: list[str]) -> Iterator[str]:
+def byline_lines(lines: list[str]) -> Iterator[str]:
     """Lines, or parts of lines, that read as a byline; a bare label joins the next line."""
     for index, line in enumerate(lines):
         if _BYLINE_LABEL.match(line) and index + 1 < len(lines):
