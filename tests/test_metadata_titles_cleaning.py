@@ -73,3 +73,10 @@ def test_the_first_piece_of_a_title_is_the_headline() -> None:
 def test_a_breadcrumb_title_ends_with_the_headline() -> None:
     assert strip_site_name("Time talks » Blog Archive » Cinemas go digital", []) == (
         "Cinemas go digital")
+
+
+def test_a_permalink_glyph_after_the_heading_goes_and_one_inside_stays() -> None:
+    head = '<meta property="og:title" content="Install # steps">'
+    meta = meta_of(doc(head, '<h1>Install # steps <a class="headerlink" href="#i">¶</a></h1>'))
+    assert meta.title == "Install # steps"
+    assert meta.sources["title"] == "h1=opengraph"
