@@ -90,8 +90,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     """
     tag = el.tag
     words = m.words.get(el, _NO_WORDS)
-    measured = el in m.index  # m.attribute, asked once: the scan's tables answer
-    raw_role = m.roles.get(el) if measured else el.get("role")
+    raw_role = m.attribute(el, "role")
     role = raw_role.lower() if raw_role else ""
     if tag in ("sup", "a") and _citation_marker(el, raw_role):
         return None if policy.citations else "citation-marker"
@@ -105,8 +104,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     if (words & _NAVBOX_WORDS and tag in ("table", "div")) or (links >= 6
                                                                and _vte_box(el, m)):
         return "navbox"
-    live = m.live.get(el) if measured else el.get("aria-live")
-    if (role in _WIDGET_ROLES or live in ("polite", "assertive")) and (
+    if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (
             role in ("tab", "tablist", "button") or m.text.get(el, 0) < _TOAST_MAX_BYTES) and (
             role != "tablist" or not m.holds_panels(el)):
         return f"widget:{role or 'live-region'}"
@@ -202,7 +200,7 @@ def is_reference_list(el: HtmlElement, m: Measures) -> bool:
     words = m.words.get(el)
     if words and words & _REFLIST_WORDS:
         return True
-    role = m.roles.get(el) if el in m.index else el.get("role")  # m.attribute, inlined
+    role = m.attribute(el, "role")
     return role is not None and role.lower() in _REFLIST_ROLES
 
 

@@ -238,10 +238,10 @@ class _Extraction(DateFields):
         (a CMS account, an editor)."""
         if self.dom.headline is None:
             return ()
+        known = {name.casefold() for name in names}
         for line in byline_lines(self.dom.header_lines()):
             printed = clean_authors([line], strict=True)
             if printed and len(printed) <= _MAX_DOM_AUTHORS:
-                known = {name.casefold() for name in names}
                 return () if known & {name.casefold() for name in printed} else printed
         return ()
 

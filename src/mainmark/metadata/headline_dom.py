@@ -388,7 +388,7 @@ class Dom:
                 yield "time-pubdate", value
         region = set(self.region.iter("time")) if self.region is not self.root else set(found)
         for (el, value), mark in zip(values, marks, strict=True):
-            if el in region and (not _MODIFIED_MARK.search(mark) or _PUBLISHED_MARK.search(mark)):
+            if el in region and not _update_marked(mark):
                 yield "time", value
         for (el, value), mark in zip(values, marks, strict=True):
             if el not in region and not _MODIFIED_MARK.search(mark):
@@ -407,7 +407,7 @@ class Dom:
             if el.tag in SKIP_TEXT_TAGS or el.tag in ("meta", "link", "input", "html", "body"):
                 continue
             mark = f"{el.get('class') or ''} {el.get('itemprop') or ''}"
-            if _MODIFIED_MARK.search(mark) and not _PUBLISHED_MARK.search(mark):
+            if _update_marked(mark):
                 continue
             line = _text_prefix(el, _SHORT_LINE)
             if not line or self.elsewhere(el) or self._teaser_item(el):
@@ -446,7 +446,7 @@ class Dom:
             mark = f"{el.get('class') or ''} {el.get('id') or ''}"
             if not _DATE_MARK.search(mark):
                 continue
-            if _MODIFIED_MARK.search(mark) and not _PUBLISHED_MARK.search(mark):
+            if _update_marked(mark):
                 continue
             line = _short_text(el, _SHORT_LINE)
             if line and not self.elsewhere(el):
@@ -456,6 +456,11 @@ class Dom:
             if not (_MEMBER_SINCE.search(line) or _MEMBER_SINCE.search(previous)):
                 yield "date-text", line
             previous = line
+
+
+def _update_marked(mark: str) -> bool:
+    """Class/id/itemprop words ``mark`` say "updated" and not "published" as well."""
+    return bool(_MODIFIED_MARK.search(mark)) and not _PUBLISHED_MARK.search(mark)
 
 
 def _holds_date(el: HtmlElement, mark: str | None) -> bool:

@@ -82,7 +82,8 @@ _EDGE_LEAD = (": ", "| ")
 _EDGE_TRAIL = (" :", " |")
 
 
-def _without_anchor_glyph(text: str) -> str:
+def _trim_heading_marks(text: str) -> str:
+    """``text`` without a trailing permalink glyph and a separator left at either edge."""
     trimmed = text.rstrip()
     if trimmed and trimmed[-1] in _ANCHOR_GLYPHS:
         text = trimmed[:-1].rstrip()
@@ -235,7 +236,7 @@ def choose_title(
         text = clean_text(raw)
         if text and not _URLISH.fullmatch(text):
             cleaned.append((source, strip_site_name(text, keys), text))
-    headings = [h for h in (_without_anchor_glyph(clean_text(h)) for h in h1s) if h]
+    headings = [h for h in (_trim_heading_marks(clean_text(h)) for h in h1s) if h]
     for source, text, full in cleaned:
         for h1 in headings:
             if _matches(h1, text):
