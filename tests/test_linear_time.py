@@ -111,6 +111,15 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: ("<html><body><div><h1>Budget</h1>" + _PROSE + "</div>"
                    + '<div class="author-box"><span>Jane Doe</span>' * (n // 45)
                    + "</div>" * (n // 45) + "</body></html>"), 40000),
+    # The structured reading of a byline box (its name elements, its lines).
+    "author box of many name elements": (
+        lambda n: _page("<h1>Budget</h1>" + '<div class="author">'
+                        + '<span class="author-name">Jane Doe</span><br>' * (n // 45)
+                        + "</div>"), 24000),
+    "nested name elements in an author box": (
+        lambda n: _page("<h1>Budget</h1>" + '<div class="author">'
+                        + '<div class="name">' * (n // 18) + "Jane Doe" + "</div>" * (n // 18)
+                        + "</div>"), 24000),
     "twitter card author label of repeated lead words": (
         lambda n: _page("", '<meta name="twitter:label1" content="written' + " by" * (n // 3)
                         + ' x"><meta name="twitter:data1" content="Jane Doe">'), 40000),

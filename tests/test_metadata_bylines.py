@@ -78,6 +78,48 @@ def test_marked_byline_boxes(box: str) -> None:
     assert meta.sources["author"] == "dom:byline"
 
 
+@pytest.mark.parametrize(
+    ("box", "names"),
+    [
+        # the name element of an author box, its job title beside it
+        ('<div class="author-info"><div class="name">Rachel Muster</div>'
+         '<div class="post">Writer</div></div>', ("Rachel Muster",)),
+        ('<div class="author-line"><span class="author-label">Written By:</span>'
+         '<span class="author-name"><a href="/a/c">Celeste Muster</a></span>'
+         '<span class="author-title">Gardener &amp; Astrologer</span></div>',
+         ("Celeste Muster",)),
+        ('<div class="c-author-info__content"><p class="c-author-info__label">Article by:</p>'
+         '<a class="c-author-info__name" href="#a">Cara Muster</a>'
+         '<p class="c-author-info__title">RN, BSN, Certified Sleep Consultant</p></div>',
+         ("Cara Muster",)),
+        # two name elements: two authors
+        ('<div class="byline">By <a class="byline__name">Jane Doe</a> and '
+         '<a class="byline__name">John Roe</a></div>', ("Jane Doe", "John Roe")),
+        # no name element: a line break ends the name
+        ('<p class="author">Andrew Muster<br>4 August 2010</p>', ("Andrew Muster",)),
+        ('<div class="user-details" itemprop="author"><a href="/u/1">Vader</a>'
+         '<div class="-flair"><span>6,796</span><span>8 gold badges</span></div></div>',
+         ("Vader",)),
+    ],
+)
+def test_an_author_box_is_read_by_its_structure(box: str, names: tuple[str, ...]) -> None:
+    assert meta_of("<h1>Headline</h1>" + box + PROSE).author == names
+
+
+def test_a_box_naming_nobody_whole_is_no_list_of_names_by_lines() -> None:
+    """Read whole, "Unsere Autoren Max Muster Erika Beispiel Hans Meier 12" names nobody;
+    its lines name three people: a list of the site's authors, not the page's byline."""
+    box = ('<div class="authors"><div>Unsere Autoren 12</div><div>Max Muster</div>'
+           "<div>Erika Beispiel</div><div>Hans Meier</div></div>")
+    assert meta_of("<h1>Headline</h1>" + box + PROSE).author == ()
+
+
+@pytest.mark.parametrize("line", ["Jane Doe | Thursday, April 1", "Jane Doe | Fr, 18. Oktober",
+                                  "Jane Doe | Last Updated"])
+def test_a_weekday_or_update_label_is_no_second_name(line: str) -> None:
+    assert clean_authors([line], strict=True, handles=True) == ("Jane Doe",)
+
+
 def test_byline_in_the_articles_own_footer_by_class() -> None:
     """WordPress themes print "Posted by" in a footer classed ``post-footer`` inside the
     article; a footer of the page is not the article's."""

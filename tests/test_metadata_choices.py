@@ -150,6 +150,26 @@ def test_a_byline_beats_poster_marks() -> None:
     assert meta_of(html).author == ("Jane Doe",)
 
 
+def test_a_replys_author_box_is_not_the_threads_byline() -> None:
+    """The first post carries no author markup, the reply after it does: the walk from the
+    headline meets the reply's box first, yet the thread is the first poster's."""
+    html = thread([("paulb203", "Question."), ("phinds", "An answer.")], True).replace(
+        "<p>An answer.</p>",
+        '<section class="message-user" itemprop="author"><span class="message-name">phinds'
+        "</span><span>Gold Member</span></section><p>An answer.</p>",
+    )
+    meta = meta_of(html)
+    assert meta.author == ("paulb203",)
+    assert meta.sources["author"] == "dom:thread-starter"
+
+
+def test_a_byline_naming_only_a_later_poster_is_a_replys() -> None:
+    html = thread([("lulug30", "a"), ("Ann_B", "b")], True).replace(
+        "</h1>", '</h1><div class="author">Ann_B</div>'
+    )
+    assert meta_of(html).author == ("lulug30",)
+
+
 # ---- dates ----------------------------------------------------------------------------------
 def test_publication_meta_keys_beyond_the_known_list() -> None:
     head = '<meta name="w-published-date" content="2025-05-27T06:03:43Z">'

@@ -72,7 +72,7 @@ from mainmark.metadata import pagesignals as sig
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.confidence import grade
 from mainmark.metadata.headline_dom import byline_lines
-from mainmark.metadata.posters import thread_starter
+from mainmark.metadata.posters import in_reply, thread_posters
 from mainmark.metadata.prices import DomOffer, itemprop_offer, visible_price
 from mainmark.metadata.published import DateFields
 from mainmark.metadata.schema import (
@@ -261,14 +261,22 @@ class _Extraction(DateFields):
         names = clean_authors(self._labelled_author())
         if names:
             yield names, "meta:twitter:data"
-        for signal, text in self.dom.bylines():
+        posters, marks = thread_posters(self.root, self.page.text)
+        thread = bool(posters) and (marks >= _THREAD_MARKS or self._is_discussion())
+        # On a thread every post carries an author box: one in a post marked as another
+        # poster's, or naming only later posters, is a reply's, not the thread's.
+        replies = {name.casefold() for name in posters[1:]} if thread else set()
+        for signal, text, el in self.dom.bylines():
+            if thread and el is not None and in_reply(el, posters[0]):
+                continue
             names = clean_authors([text], strict=True, handles=signal in _MARKED_BYLINES)
+            if replies and names and {name.casefold() for name in names} <= replies:
+                continue
             # More names than a byline holds: a tag or category list carrying an author class.
             if names and len(names) <= _MAX_DOM_AUTHORS:
                 yield names, f"dom:{signal}"
-        starter, marks = thread_starter(self.root, self.page.text)
-        if starter and (marks >= _THREAD_MARKS or self._is_discussion()):
-            yield starter, "dom:thread-starter"
+        if thread:
+            yield (posters[0],), "dom:thread-starter"
 
     def _labelled_author(self) -> list[str]:
         """The value of a Twitter card label/data pair labelled as the author: SEO plugins

@@ -162,7 +162,13 @@ _ROLE_WORDS = frozenset(
 )
 #: Small words that may sit beside role words in a notice ("Posted on", "Mis à jour le").
 _FILLER_WORDS = frozenset(
-    ["on", "at", "am", "um", "the", "le", "la", "der", "die", "das", "of", "in", "à", "jour"]
+    ["on", "at", "am", "um", "the", "le", "la", "der", "die", "das", "of", "in", "à", "jour",
+     "last"]
+)
+#: Weekdays, full and abbreviated: a byline's date part read on its own ("Thursday", "Fr").
+_DAY_WORDS = frozenset(_WEEKDAYS.split("|")) | frozenset(
+    ["mo", "di", "mi", "do", "fr", "sa", "so", "mon", "tue", "tues", "wed", "thu", "thur",
+     "thurs", "fri", "sat", "sun"]
 )
 #: Lowercase particles inside names ("Ludwig van Beethoven", "Juan de la Cruz").
 _PARTICLES = frozenset(
@@ -286,7 +292,7 @@ def is_handle(text: str) -> bool:
     return (
         bool(_USER_NAME.match(text))
         and len(_LETTERS.findall(text)) >= 2
-        and text.casefold() not in _PLACEHOLDERS | _ROLE_WORDS
+        and text.casefold() not in _PLACEHOLDERS | _ROLE_WORDS | _DAY_WORDS
     )
 
 
@@ -321,11 +327,11 @@ def _after_notice(segment: str) -> str:
 
 
 def _is_notice(part: str) -> bool:
-    """A date, or role and notice words only ("Staff Writer", "Posted on")."""
+    """A date, or role and notice words only ("Staff Writer", "Posted on", "Thursday")."""
     if _HAS_DIGIT.search(part):
         return True
     words = {w.strip(".:,").casefold() for w in part.split()}
-    return words <= _ROLE_WORDS | _FILLER_WORDS
+    return words <= _ROLE_WORDS | _FILLER_WORDS | _DAY_WORDS
 
 
 def _is_name(name: str, strict: bool) -> bool:

@@ -23,6 +23,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import TEXT_KIND, clean_authors
+from mainmark.metadata.bylinebox import byline_text
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, owners
 
 _MAX_CANDIDATES = 40
@@ -317,9 +318,9 @@ class Dom:
             self._header = _without_updates(after) + _without_updates(before)
         return self._header
 
-    def bylines(self) -> Iterator[tuple[str, str]]:
-        """(signal, text) of byline candidates: marked elements and byline lines near the
-        headline, then marked elements in the article around it."""
+    def bylines(self) -> Iterator[tuple[str, str, HtmlElement | None]]:
+        """(signal, text, element) of byline candidates: marked elements and byline lines
+        near the headline (no element), then marked elements in the article around it."""
         seen: set[HtmlElement] = set()
         for el, values in self.walk.marked():
             if el.tag != "address" and not _BYLINE_HINT.search(values):
@@ -327,10 +328,10 @@ class Dom:
             signal = _byline_signal(el)
             if signal and not self.elsewhere(el):
                 seen.add(el)
-                line = _short_text(el)
+                line = _box_text(el, signal)
                 if line:
-                    yield signal, line
-        yield from (("byline-text", line) for line in byline_lines(self.near_lines()))
+                    yield signal, line, el
+        yield from (("byline-text", line, None) for line in byline_lines(self.near_lines()))
         # Last, a search of a whole container, the costliest lookup, reached by few pages:
         # the <article> or <main> around the headline (a byline box in a side column or
         # the article's footer), or the page when no headline was found to walk from.
@@ -340,11 +341,13 @@ class Dom:
         for el in owners(_BYLINE_MARKED, self.region)[:_MAX_CANDIDATES]:
             signal = _byline_signal(el)
             if signal and el not in seen and not self.elsewhere(el):
-                line = _short_text(el)
+                line = _box_text(el, signal)
                 if line:
-                    yield signal, line
+                    yield signal, line, el
 
-    def _page_author_box(self, seen: set[HtmlElement]) -> Iterator[tuple[str, str]]:
+    def _page_author_box(
+        self, seen: set[HtmlElement]
+    ) -> Iterator[tuple[str, str, HtmlElement | None]]:
         """The one author box of a page whose headline sits in no <article> or <main>.
 
         Page builders and blog themes print an "about the author" box (author-classed,
@@ -355,7 +358,7 @@ class Dom:
         places is a listing's, a team page's or the comments'.
         """
         box: HtmlElement | None = None
-        found: list[tuple[str, str]] = []
+        found: list[tuple[str, str, HtmlElement | None]] = []
         for el in owners(_BYLINE_MARKED, self.root)[:_MAX_CANDIDATES]:
             signal = _byline_signal(el)
             if not signal or el in seen or self.elsewhere(el):
@@ -364,13 +367,13 @@ class Dom:
                 box = el
             elif box not in islice(el.iterancestors(), _ANCESTOR_LIMIT):
                 return
-            line = _short_text(el, _SHORT_BOX_LINE)
+            line = _box_text(el, signal, _SHORT_BOX_LINE)
             # One personal name of two words or more (a user name is a comment's, one
             # word a brand's: "From Apple"): not the bio, not a job title run into the
             # name, not the contact <address> of the page.
             names = clean_authors([line], strict=True) if line and el.tag != "address" else ()
             if line and len(names) == 1 and " " in names[0]:
-                found.append(("author-box", line))
+                found.append(("author-box", line, el))
         yield from found
 
     def times(self) -> Iterator[tuple[str, str]]:
@@ -499,6 +502,12 @@ def _byline_signal(el: HtmlElement) -> str | None:
     if len(marks) > 7 and _BYLINE_MARK.search(marks):
         return "byline"
     return None
+
+
+def _box_text(el: HtmlElement, signal: str, limit: int = 200) -> str | None:
+    """A byline element's text: its name parts or its lines (:mod:`.bylinebox`); an
+    ``<address>`` is read whole."""
+    return _short_text(el, limit) if signal == "address" else byline_text(el, limit)
 
 
 def _short_text(el: HtmlElement, limit: int = 200) -> str | None:

@@ -51,21 +51,23 @@ _NOT_A_POSTER = frozenset(
 )  # fmt: skip
 _SKIP_TAGS = frozenset({"input", "label", "button", "option", "select", "textarea", "form"})
 _MAX_MARKS = 400
+#: Ancestors of a byline looked at for the post that holds it.
+_MAX_ANCESTORS = 40
 _MAX_TEXT = 80
 
 
-def thread_starter(root: HtmlElement, source: str | None = None
-                   ) -> tuple[tuple[str, ...], int]:
-    """(the first poster's name, how many poster marks the page holds).
+def thread_posters(root: HtmlElement, source: str | None = None) -> tuple[list[str], int]:
+    """(the posters' names in the order they first post, how many poster marks the page
+    holds); the first name is the thread's starter.
 
     The count tells a thread (several posts, each marked) from a page with one stray
     ``username`` class (a login box); the caller decides what it needs. ``source``, the
     page's HTML text, lets a page without any poster mark skip the tree search.
     """
-    found: tuple[str, ...] = ()
+    found: dict[str, str] = {}
     marks = 0
     if source is not None and not any(needle in source for needle in _POSTER_NEEDLES):
-        return found, marks
+        return [], marks
     for el in islice(owners(_POSTER_MARKED, root), _MAX_MARKS):
         if el.tag in _SKIP_TAGS:
             continue
@@ -73,9 +75,8 @@ def thread_starter(root: HtmlElement, source: str | None = None
         if name is None:
             continue
         marks += 1
-        if not found:
-            found = (name,)
-    return found, marks
+        found.setdefault(name.casefold(), name)
+    return list(found.values()), marks
 
 
 def _poster_name(el: HtmlElement) -> str | None:
@@ -96,3 +97,15 @@ def _as_name(text: str) -> str | None:
         return text
     names = clean_authors([text])
     return names[0] if len(names) == 1 else None
+
+
+def in_reply(el: HtmlElement, starter: str) -> bool:
+    """``el`` sits in a post marked as someone else's than ``starter``'s (its
+    ``data-author``): on a thread, that post is a reply and its author box the replier's."""
+    folded = starter.casefold()
+    for node in islice(el.iterancestors(), _MAX_ANCESTORS):
+        for attr in _POSTER_ATTRS:
+            value = node.get(attr)
+            if value is not None:
+                return bool(str(value).strip().lstrip("@").strip().casefold() != folded)
+    return False
