@@ -46,6 +46,30 @@ def test_an_asked_question_stays_a_candidate() -> None:
     assert meta.author == ("Kim Lee",)
 
 
+def test_a_share_card_title_beats_a_jsonld_product_name() -> None:
+    head = ld({"@type": "Product", "name": "Marketing Hub"}) + (
+        '<meta property="og:title" content="Marketing Software that Multiplies Results | Hub">')
+    meta = meta_of(doc(head, "<h1>Marketing software for growing teams</h1><p>Text.</p>"))
+    assert meta.title == "Marketing Software that Multiplies Results"
+    assert meta.sources["title"] == "opengraph"
+
+
+def test_a_jsonld_title_the_h1_shows_beats_the_share_card() -> None:
+    head = ld({"@type": "Product", "name": "Marketing Hub"}) + (
+        '<meta property="og:title" content="Marketing Software that Multiplies Results | Hub">')
+    meta = meta_of(doc(head, "<h1>Marketing Hub</h1><p>Text.</p>"))
+    assert meta.title == "Marketing Hub"
+    assert meta.sources["title"] == "h1=jsonld"
+
+
+def test_a_jsonld_title_agreeing_with_the_share_card_keeps_its_source() -> None:
+    head = ld({"@type": "Article", "headline": "Rates rise again"}) + (
+        '<meta property="og:title" content="Rates rise again | Daily Paper">')
+    meta = meta_of(doc(head, "<p>Text.</p>"))
+    assert meta.title == "Rates rise again"
+    assert meta.sources["title"] == "jsonld"
+
+
 ARTICLE = {"@type": "NewsArticle", "headline": "Best Office Chairs for Back Pain Relief"}
 
 

@@ -6,7 +6,8 @@ signal is recorded in ``Metadata.sources``):
 - **title**: an ``<h1>`` agreeing with a metadata title (see :mod:`mainmark.titles`),
   else JSON-LD ``headline``/``name`` of the main entity > ``og:title`` >
   ``twitter:title`` > microdata ``headline``/``name`` > Dublin Core / ``<meta
-  name=title>`` > ``<title>``, each with the site name cut; the page's one headline
+  name=title>`` > ``<title>``, each with the site name cut, except that ``og:title``
+  (then ``twitter:title``) beats a JSON-LD title it disagrees with; the page's one headline
   ``<h1>`` instead on an article telling the same story and on a page whose only
   metadata title is ``<title>``; else the first ``<h1>``.
 - **author**: JSON-LD ``author``/``creator`` of the main entity (``@id`` references

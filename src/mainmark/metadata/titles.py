@@ -12,7 +12,8 @@ choice is made by agreement:
    a span) wins over that ``<h1>``: the extra words are a kicker; an ``<h1>``
    making up most of a metadata title ("Site: Section / Headline") wins over it:
    the extra words are site and section names;
-3. otherwise the most trusted metadata title with the site name cut, except that
+3. otherwise the most trusted metadata title with the site name cut (``og:title``
+   over a JSON-LD name it disagrees with: that names the product or app), except that
    the page's one ``<h1>`` (leaving out ``<h1>``s naming the site, and repeats) wins
    on an article telling the same story, and on any page whose only metadata title
    is ``<title>``;
@@ -267,7 +268,7 @@ def choose_title(
             if len(hk) >= 15 and hk in fk and len(hk) * 5 >= len(fk) * 2:
                 return h1, f"h1<{source}"
     if cleaned:
-        source, text, _ = cleaned[0]
+        source, text, _ = _most_trusted(cleaned)
         # A page whose only title is its <title> (no share card, no structured data)
         # wrote that title for search results alone: its one <h1> is the headline.
         tag_only = all(kind == "title" for kind, _t, _f in cleaned)
@@ -280,6 +281,27 @@ def choose_title(
     if headings:
         return headings[0], "h1"
     return None
+
+
+#: Sources of a share card's title, in order: ``og:title``, then ``twitter:title``.
+_CARD_SOURCES = ("opengraph", "twitter")
+
+
+def _most_trusted(cleaned: Sequence[tuple[str, str, str]]) -> tuple[str, str, str]:
+    """The first (most trusted) metadata title, except that a share card's title beats a
+    JSON-LD one it disagrees with (no ``<h1>`` having settled between them).
+
+    The main entity's ``name`` names the thing the page is about rather than the page: a
+    product ("Marketing Hub" on the page "AI-Powered Marketing Software that Multiplies
+    Results"), an app ("Messaging"), a CMS label; SEO plugins cut its ``headline`` at 110
+    characters. The share card's title is written for this page.
+    """
+    first = cleaned[0]
+    if first[0] == "jsonld":
+        card = next((c for c in cleaned if c[0] in _CARD_SOURCES), None)
+        if card is not None and _key(card[1]) != _key(first[1]):
+            return card
+    return first
 
 
 #: Share of the shorter title's words the other must hold to tell the same story.
