@@ -80,3 +80,21 @@ def test_a_permalink_glyph_after_the_heading_goes_and_one_inside_stays() -> None
     meta = meta_of(doc(head, '<h1>Install # steps <a class="headerlink" href="#i">¶</a></h1>'))
     assert meta.title == "Install # steps"
     assert meta.sources["title"] == "h1=opengraph"
+
+
+def test_a_leading_segment_naming_the_sites_product_stays() -> None:
+    keys = ["stripe"]
+    assert strip_site_name("Stripe Payments | Global Payment Processing Platform", keys) == (
+        "Stripe Payments")
+
+
+def test_a_leading_segment_that_is_the_site_name_goes() -> None:
+    keys = ["stripe"]
+    assert strip_site_name("Stripe - Payments infrastructure for the internet", keys) == (
+        "Payments infrastructure for the internet")
+
+
+def test_a_trailing_segment_adding_a_word_to_the_site_name_goes() -> None:
+    keys = ["tomshardware"]
+    assert strip_site_name("Best budget GPUs - Tom's Hardware Forum", keys) == (
+        "Best budget GPUs")

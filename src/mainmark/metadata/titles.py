@@ -160,6 +160,29 @@ def is_site_name(segment: str, keys: Sequence[str], max_words: int | None = None
 #: forums), not the site's name with a word or two added ("Arch Linux Forums",
 #: "Ansible Community Documentation").
 _MAX_SITE_SEGMENT_WORDS = 5
+#: Words that make a site's name the name of a kind of site ("Arch Linux Forums", "Tom's
+#: Hardware Forum", "Ansible Community Documentation"), not of one of its products.
+_SITE_KIND_WORDS = frozenset({
+    "forum", "forums", "board", "boards", "community", "discussion", "discussions", "blog",
+    "blogs", "news", "magazine", "docs", "documentation", "wiki", "help", "support", "store",
+    "shop", "online", "official", "site", "website", "home", "the",
+})
+
+
+def _leading_site_name(segment: str, keys: Sequence[str]) -> bool:
+    """``segment``, leading a title, is the site's name, alone or with words naming a kind
+    of site ("Arch Linux Forums | Install guide").
+
+    A leading segment holding the name among other words names the site's product
+    ("Cloudflare CDN | Content Delivery Network", "Stripe Payments | Global Payment
+    Processing Platform"): it leads the title the way a headline does.
+    """
+    if is_site_name(segment, keys, 0):
+        return True
+    if not is_site_name(segment, keys, _MAX_SITE_SEGMENT_WORDS):
+        return False
+    return all(word in _SITE_KIND_WORDS or any(_key(word) in k for k in keys)
+               for word in _TITLE_WORD.findall(segment.casefold()))
 
 
 def strip_site_name(title: str, keys: Sequence[str]) -> str:
@@ -182,7 +205,7 @@ def cut_site_segments(title: str, keys: Sequence[str]) -> str:
         return title
     while len(parts) > 1 and is_site_name(parts[-1], keys, _MAX_SITE_SEGMENT_WORDS):
         parts.pop()
-    while len(parts) > 1 and is_site_name(parts[0], keys, _MAX_SITE_SEGMENT_WORDS):
+    while len(parts) > 1 and _leading_site_name(parts[0], keys):
         parts.pop(0)
     return _rejoin(title, parts)
 
