@@ -87,13 +87,12 @@ def test_article_with_own_url_beats_teaser_articles() -> None:
     assert meta_of(doc(head)).title == "Mine"
 
 
-def test_jsonld_headline_beats_og_title_beats_title_tag() -> None:
-    head = (
-        ld({"@type": "Article", "headline": "LD"})
-        + '<meta property="og:title" content="OG"><title>TAG</title>'
-    )
-    assert meta_of(doc(head)).title == "LD"
-    assert meta_of(doc('<meta property="og:title" content="OG"><title>TAG</title>')).title == "OG"
+def test_og_title_beats_a_disagreeing_jsonld_headline_which_beats_title_tag() -> None:
+    card = '<meta property="og:title" content="OG">'
+    head = ld({"@type": "Article", "headline": "LD"})
+    assert meta_of(doc(head + card + "<title>TAG</title>")).title == "OG"
+    assert meta_of(doc(head + "<title>TAG</title>")).title == "LD"
+    assert meta_of(doc(card + "<title>TAG</title>")).title == "OG"
 
 
 def test_published_never_taken_from_modified() -> None:
