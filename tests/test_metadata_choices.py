@@ -47,7 +47,7 @@ def test_an_asked_question_stays_a_candidate() -> None:
 
 
 def test_a_share_card_title_beats_a_jsonld_product_name() -> None:
-    head = ld({"@type": "Product", "name": "Marketing Hub"}) + (
+    head = ld({"@type": "Product", "name": "Mail Hub"}) + (
         '<meta property="og:title" content="Marketing Software that Multiplies Results | Hub">')
     meta = meta_of(doc(head, "<h1>Marketing software for growing teams</h1><p>Text.</p>"))
     assert meta.title == "Marketing Software that Multiplies Results"
@@ -55,10 +55,10 @@ def test_a_share_card_title_beats_a_jsonld_product_name() -> None:
 
 
 def test_a_jsonld_title_the_h1_shows_beats_the_share_card() -> None:
-    head = ld({"@type": "Product", "name": "Marketing Hub"}) + (
+    head = ld({"@type": "Product", "name": "Mail Hub"}) + (
         '<meta property="og:title" content="Marketing Software that Multiplies Results | Hub">')
-    meta = meta_of(doc(head, "<h1>Marketing Hub</h1><p>Text.</p>"))
-    assert meta.title == "Marketing Hub"
+    meta = meta_of(doc(head, "<h1>Mail Hub</h1><p>Text.</p>"))
+    assert meta.title == "Mail Hub"
     assert meta.sources["title"] == "h1=jsonld"
 
 

@@ -83,14 +83,14 @@ def test_a_permalink_glyph_after_the_heading_goes_and_one_inside_stays() -> None
 
 
 def test_a_leading_segment_naming_the_sites_product_stays() -> None:
-    keys = ["stripe"]
-    assert strip_site_name("Stripe Payments | Global Payment Processing Platform", keys) == (
-        "Stripe Payments")
+    keys = ["acme"]
+    assert strip_site_name("Acme Payments | Global Payment Processing Platform", keys) == (
+        "Acme Payments")
 
 
 def test_a_leading_segment_that_is_the_site_name_goes() -> None:
-    keys = ["stripe"]
-    assert strip_site_name("Stripe - Payments infrastructure for the internet", keys) == (
+    keys = ["acme"]
+    assert strip_site_name("Acme - Payments infrastructure for the internet", keys) == (
         "Payments infrastructure for the internet")
 
 

@@ -1,9 +1,9 @@
 """The text of a byline element: its name parts, or its lines kept apart.
 
 An author box prints more than the name: a label, the job title, a date, a bio line,
-each in its own element ("Written By:" / "Celeste Longacre" / "Gardener & Astrologer",
-"Andrew Gerrand<br>4 August 2010"). Joined into one run of words, the name and the
-job title read as one longer name ("Zackery Cuevas Writer"). So the text is read
+each in its own element ("Written By:" / "Jane Roe" / "Gardener & Writer",
+"John Doe<br>4 August 2010"). Joined into one run of words, the name and the
+job title read as one longer name ("Sam Smith Writer"). So the text is read
 with the element's structure:
 
 - when the box holds elements whose class or ``itemprop`` says they are the name
@@ -13,7 +13,7 @@ with the element's structure:
   :func:`mainmark.metadata.authors.clean_authors`) at each line break and each
   block element's edge.
 
-A box that names nobody when read whole ("Vader 6,796 8 gold badges") is read this way
+A box that names nobody when read whole ("jdoe 6,796 8 gold badges") is read this way
 only when that gives one name: several are a list of people (the site's authors, a team)
 rather than the page's byline.
 
@@ -65,7 +65,7 @@ def byline_text(box: HtmlElement, limit: int = 200) -> str | None:
     read = "; ".join(names) if names else _BREAK.join(_lines_of(parts))
     if not clean_authors([plain], strict=True) and len(clean_authors([read], strict=True)) != 1:
         # A box naming nobody when read whole is trusted, read by its structure, only to
-        # name one person ("Vader | 6,796 gold badges", "Andrew Gerrand | 4 August 2010"):
+        # name one person ("jdoe | 6,796 gold badges", "John Doe | 4 August 2010"):
         # several names there are a list (of authors, of a team), not this page's byline.
         return plain
     return read

@@ -174,7 +174,7 @@ def _leading_site_name(segment: str, keys: Sequence[str]) -> bool:
     of site ("Arch Linux Forums | Install guide").
 
     A leading segment holding the name among other words names the site's product
-    ("Cloudflare CDN | Content Delivery Network", "Stripe Payments | Global Payment
+    ("Acme CDN | Content Delivery Network", "Acme Payments | Global Payment
     Processing Platform"): it leads the title the way a headline does.
     """
     if is_site_name(segment, keys, 0):
@@ -315,8 +315,8 @@ def _most_trusted(cleaned: Sequence[tuple[str, str, str]]) -> tuple[str, str, st
     JSON-LD one it disagrees with (no ``<h1>`` having settled between them).
 
     The main entity's ``name`` names the thing the page is about rather than the page: a
-    product ("Marketing Hub" on the page "AI-Powered Marketing Software that Multiplies
-    Results"), an app ("Messaging"), a CMS label; SEO plugins cut its ``headline`` at 110
+    product ("Mail Hub" on the page "Email Software that Grows With Your
+    Team"), an app ("Messaging"), a CMS label; SEO plugins cut its ``headline`` at 110
     characters. The share card's title is written for this page.
     """
     first = cleaned[0]
