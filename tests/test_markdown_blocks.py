@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -78,6 +80,12 @@ class _IndexMap(SourceMap):
     def span(self, el: HtmlElement) -> tuple[int, int] | None:
         i = self.index.get(el)
         return None if i is None else (10 * i, 10 * i + 5)
+
+    def locate(self, elements: Sequence[HtmlElement | None]) -> array[int]:
+        return array("q", [self.index.get(el, -1) for el in elements])
+
+    def span_at(self, at: int) -> tuple[int, int] | None:
+        return None if at < 0 else (10 * at, 10 * at + 5)
 
 
 def test_source_spans_come_from_the_block_elements() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape as html_escape
@@ -135,6 +136,8 @@ def assemble(pieces: list[Piece], srcmap: SourceMap | None,
     ranks: Ranks = {}
     owned = block_links([p.out[2] for p in pieces], links) if links else None
     html_of = SYNTAXES[2].block_text
+    # the elements' positions, taken before the pieces go: the map then holds no element
+    where = srcmap.locate([el for p in pieces for el in (p.first, p.last)]) if srcmap else None
     order: Iterator[Piece] = iter(pieces)
     if channels is not None:
         pieces.reverse()
@@ -155,7 +158,7 @@ def assemble(pieces: list[Piece], srcmap: SourceMap | None,
             parts.append(BLOCK_SEPARATOR)
             offset += len(BLOCK_SEPARATOR)
         size = len(text.encode("utf-8", "surrogatepass"))
-        src_start, src_end = _source_span(piece, srcmap)
+        src_start, src_end = _source_span(piece, srcmap, where, i)
         blocks.append(Block(piece.kind, text, offset, offset + size, level=piece.level,
                             src_start=src_start, src_end=src_end, language=piece.language,
                             tag_path=block_path(piece, ranks),
@@ -171,10 +174,12 @@ def _consume(stack: list[Piece]) -> Iterator[Piece]:
         yield stack.pop()
 
 
-def _source_span(piece: Piece, srcmap: SourceMap | None) -> tuple[int | None, int | None]:
-    if srcmap is None or piece.first is None or piece.last is None:
+def _source_span(piece: Piece, srcmap: SourceMap | None, where: array[int] | None,
+                 i: int) -> tuple[int | None, int | None]:
+    if srcmap is None or where is None or piece.first is None or piece.last is None:
         return None, None
-    first, last = srcmap.span(piece.first), srcmap.span(piece.last)
+    first = srcmap.span_at(where[2 * i])
+    last = first if piece.last is piece.first else srcmap.span_at(where[2 * i + 1])
     if first is None or last is None:
         return None, None
     return first[0], max(first[1], last[1])

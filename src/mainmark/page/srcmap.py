@@ -53,7 +53,7 @@ import codecs
 import re
 import sys
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import islice, repeat
 from operator import attrgetter
 
@@ -137,6 +137,29 @@ class SourceMap:
         self._last = (el, span)
         return span
 
+    def locate(self, elements: Sequence[HtmlElement | None]) -> array[int]:
+        """The document positions of ``elements`` (-1 for ``None`` or an element not in
+        the map), to ask :meth:`span_at` for. The map lets go of its elements here: it
+        keeps only machine integers from now on, so the element proxies (and their
+        cached tag names) are freed as the caller drops its own references, and
+        :meth:`span` no longer finds any element."""
+        source = self._source
+        if source is None:
+            return array("q", [-1]) * len(elements)
+        self._last = (None, None)
+        return source.locate(elements)
+
+    def span_at(self, at: int) -> tuple[int, int] | None:
+        """:meth:`span` of the element at document position ``at`` (from :meth:`locate`)."""
+        source = self._source
+        if source is None:
+            return None
+        to_byte = source.to_byte()
+        if to_byte is None or at < 0:
+            return None
+        chars = source.engine.resolve(at)
+        return None if chars is None else (to_byte(chars[0]), to_byte(chars[1]))
+
     def char_span(self, el: HtmlElement) -> tuple[int, int] | None:
         """The same span in characters of ``Page.text`` (for tests and debugging)."""
         source = self._source
@@ -186,11 +209,26 @@ class _Source:
         at = self._position(el)
         return None if at is None else self.engine.resolve(at)
 
+    def locate(self, elements: Sequence[HtmlElement | None]) -> array[int]:
+        engine = self.engine
+        if engine.released:
+            return array("q", [-1]) * len(elements)
+        index = dict(zip(engine.elements, range(len(engine.elements)), strict=True))
+        if engine.parents:
+            engine.link_parents(index)
+        where = array("q", [index.get(el, -1) for el in elements])
+        del index
+        self._index = None
+        engine.release()
+        return where
+
     def _position(self, el: HtmlElement) -> int | None:
         """The document position of ``el``. Rendering asks in document order, so a C-level
         search near the last answer finds it; the full index (about 70 bytes an element,
         at the memory peak of a big page) is built only when that search misses."""
         elements, engine = self.engine.elements, self.engine
+        if engine.released:
+            return None
         if engine.parents:  # first call: the parents' positions, from a transient index
             engine.link_parents(dict(zip(elements, range(len(elements)), strict=True)))
         index = self._index
@@ -232,6 +270,16 @@ class _Engine:
         self.ends = array("q", [-1]) * n
         self.depth = array("l", [0]) * n
         self.complete = False
+        #: Each element's ``sourceline`` (0 for none), once the elements are let go.
+        self.lines: array[int] = array("l")
+        self.released = False
+
+    def release(self) -> None:
+        """Keep what the alignment reads of the elements (their line numbers) and let
+        the elements go."""
+        self.lines = array("l", map(_line_of, self.elements))
+        self.elements = []
+        self.released = True
 
     def link_parents(self, index: dict[object, int]) -> None:
         """Parent positions, in C: the parents were captured at build."""
@@ -333,7 +381,7 @@ class _Engine:
         while i < len(names):
             if names[i] == name:
                 return i + 1, i
-            el_line = self.elements[i].sourceline or 0
+            el_line = self.lines[i] if self.released else self.elements[i].sourceline or 0
             line = self._line(end - 1)
             if 0 < el_line < _MAX_LINE and line < _MAX_LINE and line != el_line:
                 # A tag before the element's line was dropped; an element before the
@@ -369,6 +417,10 @@ class _Engine:
         self.line_no += self.text.count("\n", self.line_at, at)
         self.line_at = at
         return self.line_no
+
+
+def _line_of(el: HtmlElement) -> int:
+    return el.sourceline or 0
 
 
 def _start_tag(m: re.Match[str], kind: int) -> tuple[str, int, int, bool]:
