@@ -18,7 +18,7 @@ from mainmark.content.prune import structure_warnings
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
 from mainmark.errors import InputError, TimeBudgetExceeded
-from mainmark.markdown.render import render
+from mainmark.markdown.render import serialize, walk_content
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.pagetype import detect_page_type
 from mainmark.metadata.published import date_from_content
@@ -112,9 +112,11 @@ def _extract(
         rules = {r.path: r.rule for r in content.explain.removals}
         warnings.extend(structure_warnings(content.removed, rules))
     metadata = date_from_content(metadata, content)
-    rendered = render(content, metadata, srcmap, opts)
+    walked = walk_content(content, metadata, srcmap, opts)
     explain = content.explain if opts.explain else None
-    del content, srcmap  # the last references to the tree: chunking needs only the markdown
+    del content, srcmap  # the last references to the tree and the page's text
+    rendered = serialize(walked)
+    del walked
     if not rendered.markdown:
         warnings.append("no main content found")
     chunks = (

@@ -40,6 +40,31 @@ def render(
     content: Content, metadata: Metadata, srcmap: SourceMap | None, options: Options
 ) -> Rendered:
     """Serialize ``content`` three ways; ``blocks`` index the markdown."""
+    return serialize(walk_content(content, metadata, srcmap, options))
+
+
+@dataclass(slots=True)
+class Walked:
+    """The content read off the tree for the last time: its pieces, each one's tag path
+    and source span, and the links; no element is kept, so the tree (and the page's
+    text the source map reads) can go before the serializations are built."""
+
+    pieces: list[Piece]
+    links: list[Link]
+    headline: Piece | None
+    #: per piece, its tag path (``None`` for a piece with no element)
+    paths: list[str | None]
+    #: per piece, its source span's start and end bytes (-1: no span)
+    spans: array[int]
+
+
+def walk_content(
+    content: Content, metadata: Metadata, srcmap: SourceMap | None, options: Options
+) -> Walked:
+    """The pieces of ``content``: the walk, the paragraphs outside the tree, the title
+    heading; then each piece's provenance, its elements let go."""
+    if srcmap is not None:
+        srcmap.link()  # its transient index, before the pieces are made
     converter = Converter(base_url=content.base_url, removed=content.removed,
                           link_mode=options.links, images=options.images,
                           bare_images=options.bare_images)
@@ -63,9 +88,15 @@ def render(
                                                        title if headline_text else "", ""],
                                    level=1))
     headline = None if headline_text else _headline_piece(pieces, metadata.title, th.lead_h1)
+    paths, spans = _provenance(pieces, srcmap)
+    return Walked(pieces, converter.links, headline, paths, spans)
+
+
+def serialize(walked: Walked) -> Rendered:
+    """The markdown with its blocks, the text and the HTML of walked pieces (consumed)."""
     texts: list[str] = []
     htmls: list[str] = []
-    markdown, blocks = assemble(pieces, srcmap, converter.links, headline, (texts, htmls))
+    markdown, blocks = assemble(walked, (texts, htmls))
     text = BLOCK_SEPARATOR.join(texts)
     del texts
     return Rendered(
@@ -73,8 +104,27 @@ def render(
         text=text,
         html=unicodedata.normalize("NFC", "\n".join(htmls)),
         blocks=blocks,
-        links=converter.links,
+        links=walked.links,
     )
+
+
+def _provenance(pieces: list[Piece], srcmap: SourceMap | None
+                ) -> tuple[list[str | None], array[int]]:
+    """Each piece's tag path and source span, read while the tree is there; the pieces'
+    elements are let go after."""
+    # the elements' positions first, at once: the map then holds no element
+    where = srcmap.locate([el for p in pieces for el in (p.first, p.last)]) if srcmap else None
+    spans = array("q", [-1]) * (2 * len(pieces))
+    for i, piece in enumerate(pieces):
+        start, end = _source_span(piece, srcmap, where, i)
+        if start is not None and end is not None:
+            spans[2 * i], spans[2 * i + 1] = start, end
+    ranks: Ranks = {}
+    paths = [block_path(piece, ranks) for piece in pieces]
+    del ranks
+    for piece in pieces:
+        piece.first = piece.last = None
+    return paths, spans
 
 
 #: The headline is looked for among this many leading blocks.
@@ -119,25 +169,23 @@ def tidy(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
-def assemble(pieces: list[Piece], srcmap: SourceMap | None,
-             links: list[Link] | None = None, headline: Piece | None = None,
-             channels: tuple[list[str], list[str]] | None = None) -> tuple[str, list[Block]]:
+def assemble(walked: Walked, channels: tuple[list[str], list[str]] | None = None
+             ) -> tuple[str, list[Block]]:
     """Join the pieces' markdown with one blank line, counting each block's UTF-8 span;
     each block records its tag path and (``links="text"``) the links it holds.
 
-    With ``channels``, the pieces' plain-text blocks (the ``headline`` left out) and
-    HTML blocks are collected into its two lists in the same pass, and ``pieces`` is
+    With ``channels``, the pieces' plain-text blocks (the headline left out) and HTML
+    blocks are collected into its two lists in the same pass, and the pieces are
     consumed (emptied) as it goes: a piece is let go as soon as its three channels are
     taken, so a big page never holds every piece beside every block.
     """
+    pieces, links, headline = walked.pieces, walked.links, walked.headline
+    paths, spans = walked.paths, walked.spans
     parts: list[str] = []
     blocks: list[Block] = []
     offset = 0
-    ranks: Ranks = {}
     owned = block_links([p.out[2] for p in pieces], links) if links else None
     html_of = SYNTAXES[2].block_text
-    # the elements' positions, taken before the pieces go: the map then holds no element
-    where = srcmap.locate([el for p in pieces for el in (p.first, p.last)]) if srcmap else None
     order: Iterator[Piece] = iter(pieces)
     if channels is not None:
         pieces.reverse()
@@ -158,10 +206,11 @@ def assemble(pieces: list[Piece], srcmap: SourceMap | None,
             parts.append(BLOCK_SEPARATOR)
             offset += len(BLOCK_SEPARATOR)
         size = len(text.encode("utf-8", "surrogatepass"))
-        src_start, src_end = _source_span(piece, srcmap, where, i)
+        src_start, src_end = spans[2 * i], spans[2 * i + 1]
         blocks.append(Block(piece.kind, text, offset, offset + size, level=piece.level,
-                            src_start=src_start, src_end=src_end, language=piece.language,
-                            tag_path=block_path(piece, ranks),
+                            src_start=None if src_start < 0 else src_start,
+                            src_end=None if src_start < 0 else src_end,
+                            language=piece.language, tag_path=paths[i],
                             links=owned[i] if owned else ()))
         parts.append(text)
         offset += size

@@ -149,6 +149,13 @@ class SourceMap:
         self._last = (None, None)
         return source.locate(elements)
 
+    def link(self) -> None:
+        """Do now the one step of the map that holds an index of every element for a
+        moment (it comes on the first :meth:`span` or :meth:`locate` otherwise): a
+        caller picks a time when less else is alive."""
+        if self._source is not None:
+            self._source.link()
+
     def span_at(self, at: int) -> tuple[int, int] | None:
         """:meth:`span` of the element at document position ``at`` (from :meth:`locate`)."""
         source = self._source
@@ -207,30 +214,32 @@ class _Source:
 
     def char_span(self, el: HtmlElement) -> tuple[int, int] | None:
         at = self._position(el)
-        return None if at is None else self.engine.resolve(at)
+        return None if at < 0 else self.engine.resolve(at)
 
     def locate(self, elements: Sequence[HtmlElement | None]) -> array[int]:
         engine = self.engine
         if engine.released:
             return array("q", [-1]) * len(elements)
-        index = dict(zip(engine.elements, range(len(engine.elements)), strict=True))
-        if engine.parents:
-            engine.link_parents(index)
-        where = array("q", [index.get(el, -1) for el in elements])
-        del index
+        where = array("q", [-1 if el is None else self._position(el) for el in elements])
         self._index = None
         engine.release()
         return where
 
-    def _position(self, el: HtmlElement) -> int | None:
+    def link(self) -> None:
+        """Link the parents' positions now (a transient index of every element)."""
+        engine = self.engine
+        if engine.parents and not engine.released:
+            engine.link_parents(dict(zip(engine.elements, range(len(engine.elements)),
+                                         strict=True)))
+
+    def _position(self, el: HtmlElement) -> int:
         """The document position of ``el``. Rendering asks in document order, so a C-level
         search near the last answer finds it; the full index (about 70 bytes an element,
         at the memory peak of a big page) is built only when that search misses."""
         elements, engine = self.engine.elements, self.engine
         if engine.released:
-            return None
-        if engine.parents:  # first call: the parents' positions, from a transient index
-            engine.link_parents(dict(zip(elements, range(len(elements)), strict=True)))
+            return -1
+        self.link()  # first call: the parents' positions, from a transient index
         index = self._index
         if index is None:
             lo = max(0, self._cursor - _SEARCH_BACK)
@@ -240,7 +249,7 @@ class _Source:
                 index = self._index = dict(zip(elements, range(len(elements)), strict=True))
             else:
                 return at
-        return index.get(el)
+        return index.get(el, -1)
 
 
 # ------------------------------------------------------------------------------ tags
