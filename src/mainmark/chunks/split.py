@@ -97,6 +97,7 @@ def block_pieces(md: bytes, blocks: Sequence[Block], count: Count,
     pieces: list[Piece] = []
     budget = options.max_tokens - options.overlap_tokens
     reserves: dict[tuple[int, ...], int] = {}
+    path: tuple[int, ...] = ()  # one tuple per heading, shared by the pieces under it
     for bid, block in enumerate(blocks):
         if not block.markdown.strip(" \t\n\r\f\v"):
             continue
@@ -108,7 +109,7 @@ def block_pieces(md: bytes, blocks: Sequence[Block], count: Count,
             stack.append((level, bid))
             names[bid] = heading_text(block.markdown) or "…"
             heading_id = bid
-        path = tuple(b for _, b in stack)
+            path = tuple(b for _, b in stack)
         piece = Piece(block.md_start, block.md_end, count(block.markdown), block.kind, path,
                       heading_id, (block.src_start, block.src_end), names,
                       block.md_start, block.md_end)

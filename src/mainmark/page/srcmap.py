@@ -277,16 +277,16 @@ class _Engine:
         # per element, machine integers rather than int objects in lists
         self.starts = array("q", [-1]) * n
         self.ends = array("q", [-1]) * n
-        self.depth = array("l", [0]) * n
+        self.depth = array("i", [0]) * n  # the parser flattens nesting past FLATTEN_DEPTH
         self.complete = False
         #: Each element's ``sourceline`` (0 for none), once the elements are let go.
-        self.lines: array[int] = array("l")
+        self.lines: array[int] = array("i")
         self.released = False
 
     def release(self) -> None:
         """Keep what the alignment reads of the elements (their line numbers) and let
         the elements go."""
-        self.lines = array("l", map(_line_of, self.elements))
+        self.lines = array("i", map(_line_of, self.elements))
         self.elements = []
         self.released = True
 
