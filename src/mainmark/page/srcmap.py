@@ -54,7 +54,7 @@ import re
 import sys
 from array import array
 from collections.abc import Callable, Sequence
-from itertools import islice, repeat
+from itertools import islice
 from operator import attrgetter
 
 from lxml import etree
@@ -220,17 +220,17 @@ class _Source:
         engine = self.engine
         if engine.released:
             return array("q", [-1]) * len(elements)
+        self.link()
         where = array("q", [-1 if el is None else self._position(el) for el in elements])
         self._index = None
         engine.release()
         return where
 
     def link(self) -> None:
-        """Link the parents' positions now (a transient index of every element)."""
+        """Each element's depth, from the parents captured at build."""
         engine = self.engine
         if engine.parents and not engine.released:
-            engine.link_parents(dict(zip(engine.elements, range(len(engine.elements)),
-                                         strict=True)))
+            engine.link_parents()
 
     def _position(self, el: HtmlElement) -> int:
         """The document position of ``el``. Rendering asks in document order, so a C-level
@@ -239,7 +239,7 @@ class _Source:
         elements, engine = self.engine.elements, self.engine
         if engine.released:
             return -1
-        self.link()  # first call: the parents' positions, from a transient index
+        self.link()  # first call: the elements' depths
         index = self._index
         if index is None:
             lo = max(0, self._cursor - _SEARCH_BACK)
@@ -269,7 +269,6 @@ class _Engine:
         self.scanned = 0
         self.scan_done = False
         self._tokens = _TOKEN.finditer(text)
-        self.pidx: array[int] = array("q")  # parent's index, -1 for the root
         # alignment: the next element to pair (i) and the next tag to read (t)
         self.i = self.t = self.next_el = self.prev_end = 0
         self.line_at, self.line_no = 0, 1
@@ -290,9 +289,18 @@ class _Engine:
         self.elements = []
         self.released = True
 
-    def link_parents(self, index: dict[object, int]) -> None:
-        """Parent positions, in C: the parents were captured at build."""
-        self.pidx = array("q", map(index.get, self.parents, repeat(-1)))
+    def link_parents(self) -> None:
+        """Each element's depth in the tree as parsed. In document order an element's
+        parent is on the path of open elements before it, so one pass with a stack finds
+        it by identity: linear, and no index of every element is held."""
+        elements, depth = self.elements, self.depth
+        path: list[HtmlElement] = []
+        pop, push = path.pop, path.append
+        for i, parent in enumerate(self.parents):
+            while path and path[-1] is not parent:
+                pop()
+            depth[i] = len(path)
+            push(elements[i])
         self.parents = []
 
     def resolve(self, at: int) -> tuple[int, int] | None:
@@ -320,7 +328,7 @@ class _Engine:
         """Walk the scanned tokens: pair each start tag with the next element (on a
         mismatch, :meth:`_decide` says which side to skip), open and close elements.
         Names are compared as written first: libxml2's are lower case already."""
-        text, tags, names, pidx = self.text, self.tags, self.names, self.pidx
+        text, tags, names = self.text, self.tags, self.names
         stack, starts, ends, depth = self.stack, self.starts, self.ends, self.depth
         i, next_el, prev_end, n_el = self.i, self.next_el, self.prev_end, len(names)
         for t in range(self.t, len(tags)):
@@ -356,15 +364,13 @@ class _Engine:
             if next_el < e:  # elements with no tag of their own, before this one
                 implied_at = _lstrip(text, prev_end, start)
                 for implied in range(next_el, e):
-                    p = pidx[implied]
-                    level = depth[implied] = 0 if p < 0 else depth[p] + 1
+                    level = depth[implied]
                     if stack and depth[stack[-1]] >= level:
                         _close_above(stack, depth, ends, level, _rstrip(text, implied_at))
                     starts[implied] = implied_at
                     stack.append(implied)
             next_el = e + 1
-            p = pidx[e]
-            level = depth[e] = 0 if p < 0 else depth[p] + 1
+            level = depth[e]
             if stack and depth[stack[-1]] >= level:
                 _close_above(stack, depth, ends, level, _rstrip(text, start))
             starts[e] = start
