@@ -134,7 +134,7 @@ def measure(root: HtmlElement) -> Measures:
     links = [0] * n
     short = [0] * n
     headed_at = [False] * n
-    end = list(range(n))
+    end = list(index.values())  # 0..n-1, the index's own int objects (none made twice)
     for i in range(n - 1, -1, -1):
         el = order[i]
         tag = el.tag
