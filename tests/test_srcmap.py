@@ -242,3 +242,36 @@ def test_lazy_spans_equal_the_full_pass_on_bench_pages(bench_dir: Path) -> None:
         assert backward.scanned == len(raw.decode("utf-8")), path.name
         assert None not in backward_spans, path.name
         assert [forward.span(el) for el in els] == backward_spans, path.name
+
+
+def test_positions_from_locate_give_the_spans_span_gives_after_cleaning() -> None:
+    """Rendering asks by position: ``locate`` once (the map lets its elements go), then
+    ``span_at``. The spans are those ``span`` gives element by element, for the tree as
+    parsed; an element the map never saw, or ``None``, has position -1 and no span."""
+    raw = ("<html><head><script>x()</script></head><body><div hidden><p>gone</p></div>"
+           "<main><h2>Été</h2><p>kept <b>bold</b></p><ul><li>one<li>two</ul>"
+           "<p>last</p></main></body></html>").encode()
+    fresh, fresh_els = _map(raw)
+    expected = [fresh.span(el) for el in fresh_els]
+    page = parse(raw.decode())
+    assert page.root is not None
+    elements = [el for el in page.root.iter() if isinstance(el.tag, str)]
+    sm = build_source_map(page, raw, UTF8)
+    clean(page)
+    stranger = HtmlElement()
+    where = sm.locate([*elements, None, stranger])
+    assert list(where) == [*range(len(elements)), -1, -1]
+    assert [sm.span_at(at) for at in where] == [*expected, None, None]
+    assert sm.span(elements[-1]) is None  # the map holds no element any more
+
+
+@pytest.mark.bench
+def test_located_spans_equal_element_spans_on_bench_pages(bench_dir: Path) -> None:
+    for path in _bench_pages(bench_dir):
+        raw = path.read_bytes()
+        raw = gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
+        by_element, els = _map(raw, UTF8, raw.decode("utf-8"))
+        by_position, pos_els = _map(raw, UTF8, raw.decode("utf-8"))
+        expected = [by_element.span(el) for el in els]
+        where = by_position.locate(pos_els)
+        assert [by_position.span_at(at) for at in where] == expected, path.name
