@@ -63,8 +63,6 @@ def walk_content(
 ) -> Walked:
     """The pieces of ``content``: the walk, the paragraphs outside the tree, the title
     heading; then each piece's provenance, its elements let go."""
-    if srcmap is not None:
-        srcmap.link()  # its transient index, before the pieces are made
     converter = Converter(base_url=content.base_url, removed=content.removed,
                           link_mode=options.links, images=options.images,
                           bare_images=options.bare_images)

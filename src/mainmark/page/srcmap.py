@@ -44,7 +44,10 @@ past the cursor); per-element starts, ends and depths are machine integers in ar
 names are one string per distinct name; the raw input is decoded again block by block to
 check it against the text, never whole; and an element is found by a C-level search near
 the one asked for before it (the order rendering asks in), so no index of every element
-is kept unless that search misses.
+is kept unless that search misses. Element depths come from one stack pass over the
+parents captured at build, not from an index of the elements. Rendering asks for the
+positions of all its blocks' elements at once (:meth:`SourceMap.locate`) and then for
+spans by position: the map lets go of the element proxies there.
 """
 
 from __future__ import annotations
@@ -148,13 +151,6 @@ class SourceMap:
             return array("q", [-1]) * len(elements)
         self._last = (None, None)
         return source.locate(elements)
-
-    def link(self) -> None:
-        """Do now the one step of the map that holds an index of every element for a
-        moment (it comes on the first :meth:`span` or :meth:`locate` otherwise): a
-        caller picks a time when less else is alive."""
-        if self._source is not None:
-            self._source.link()
 
     def span_at(self, at: int) -> tuple[int, int] | None:
         """:meth:`span` of the element at document position ``at`` (from :meth:`locate`)."""
