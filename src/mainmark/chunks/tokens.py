@@ -129,8 +129,13 @@ class TiktokenTokenizer:
     def count(self, text: str) -> int:
         if not text:
             return 0
-        return self._memo.get(
-            text, lambda t: segmented_count(t, lambda p: len(self._enc.encode_ordinary(p))))
+        return self._memo.get(text, self._count_new)
+
+    def _count_new(self, text: str) -> int:
+        return segmented_count(text, self._exact)
+
+    def _exact(self, text: str) -> int:
+        return len(self._enc.encode_ordinary(text))
 
     def encode(self, text: str) -> list[int]:
         return list(self._enc.encode_ordinary(text))
@@ -150,7 +155,13 @@ class HuggingFaceTokenizer:
     def count(self, text: str) -> int:
         if not text:
             return 0
-        return self._memo.get(text, lambda t: segmented_count(t, lambda p: len(self.encode(p))))
+        return self._memo.get(text, self._count_new)
+
+    def _count_new(self, text: str) -> int:
+        return segmented_count(text, self._exact)
+
+    def _exact(self, text: str) -> int:
+        return len(self.encode(text))
 
     def encode(self, text: str) -> list[int]:
         return list(self._tok.encode(text, add_special_tokens=False).ids)

@@ -89,20 +89,25 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     their order are the same, most elements just leave sooner.
     """
     tag = el.tag
+    # Most elements carry no class/id word: their word tests are skipped, and a word test
+    # asks whether the sets meet (``isdisjoint``) rather than building their intersection.
     words = m.words.get(el, _NO_WORDS)
     raw_role = m.attribute(el, "role")
     role = raw_role.lower() if raw_role else ""
     if tag in ("sup", "a") and _citation_marker(el, raw_role):
         return None if policy.citations else "citation-marker"
-    if (words & _REFLIST_WORDS or role in _REFLIST_ROLES) and tag in _REFLIST_TAGS:
+    if ((words and not words.isdisjoint(_REFLIST_WORDS)) or role in _REFLIST_ROLES) and (
+            tag in _REFLIST_TAGS):
         return None if policy.citations else "reference-list"
     links = m.links.get(el, 0)
-    if words & _TOC_WORDS or (links >= 3 and _fragment_link_box(el, m)):
+    if (words and not words.isdisjoint(_TOC_WORDS)) or (links >= 3
+                                                        and _fragment_link_box(el, m)):
         return "in-page-toc"
-    if words & _EDIT_WORDS or (tag in ("span", "a") and _edit_link(el)):
+    if (words and not words.isdisjoint(_EDIT_WORDS)) or (tag in ("span", "a")
+                                                         and _edit_link(el)):
         return "edit-link"
-    if (words & _NAVBOX_WORDS and tag in ("table", "div")) or (links >= 6
-                                                               and _vte_box(el, m)):
+    if (words and not words.isdisjoint(_NAVBOX_WORDS) and tag in ("table", "div")) or (
+            links >= 6 and _vte_box(el, m)):
         return "navbox"
     if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (
             role in ("tab", "tablist", "button") or m.text.get(el, 0) < _TOAST_MAX_BYTES) and (
@@ -115,9 +120,11 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
         return "product-cards"
     if tag in _PROMO_TAGS and _promo_box(el, m, total):
         return "promo-box"
-    if words & _PREV_WORDS and words & _NEXT_WORDS and links:
+    if not words:
+        return None
+    if not words.isdisjoint(_PREV_WORDS) and not words.isdisjoint(_NEXT_WORDS) and links:
         return "adjacent-posts"
-    if words & _BIO_WORDS and m.text.get(el, 0) >= _BIO_MIN_BYTES:
+    if not words.isdisjoint(_BIO_WORDS) and m.text.get(el, 0) >= _BIO_MIN_BYTES:
         return "author-bio"
     return None
 
@@ -198,7 +205,7 @@ def is_comment_verdict(verdict: str) -> bool:
 def is_reference_list(el: HtmlElement, m: Measures) -> bool:
     """A reference list kept whole under ``citations``: pruning does not enter it."""
     words = m.words.get(el)
-    if words and words & _REFLIST_WORDS:
+    if words and not words.isdisjoint(_REFLIST_WORDS):
         return True
     role = m.attribute(el, "role")
     return role is not None and role.lower() in _REFLIST_ROLES
