@@ -270,15 +270,16 @@ def _card_runs(parents: list[HtmlElement]) -> tuple[int, bool]:
     those cards carry prices."""
     best, cards = 0, list[HtmlElement]()
     for parent in parents:
-        kids = [c for c in parent if isinstance(c.tag, str)]
-        if len(kids) < _MIN_CARDS:
+        kids = list(parent.iterchildren(etree.Element))
+        # a run is never longer than the children: too few to beat the best, no count
+        if len(kids) < _MIN_CARDS or len(kids) <= best:
             continue
         classes = Counter((c.tag, c.get("class", "")) for c in kids)
         (tag, cls), count = classes.most_common(1)[0]
         if count < _MIN_CARDS or count <= best or (tag == "li" and not cls and count < 12):
             continue
         same = [c for c in kids if c.tag == tag and c.get("class", "") == cls]
-        linked = [c for c in same if c.find(".//a[@href]") is not None or c.tag == "a"]
+        linked = [c for c in same if c.tag == "a" or _holds_link(c)]
         if len(linked) < 0.8 * len(same) or not _card_like(linked):
             continue
         best, cards = count, linked
@@ -287,10 +288,16 @@ def _card_runs(parents: list[HtmlElement]) -> tuple[int, bool]:
     return best, priced
 
 
+def _holds_link(card: HtmlElement) -> bool:
+    """``card.find(".//a[@href]") is not None``, by a tag-filtered walk in C that stops at
+    the first link (an ElementPath search costs several times more per card)."""
+    return any(a.get("href") is not None for a in card.iterdescendants("a"))
+
+
 def _card_like(cards: list[HtmlElement]) -> bool:
     """Cards hold an image or a heading, not just a link: a menu is a run of bare links."""
     sample = cards[:12]
-    rich = sum(1 for c in sample if c.find(".//img") is not None
+    rich = sum(1 for c in sample if next(c.iterdescendants("img"), None) is not None
                or next(c.iter("h2", "h3", "h4", "h5"), None) is not None)
     return rich >= 0.6 * len(sample)
 
