@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from itertools import pairwise
+from operator import add
 
 # --------------------------------------------------------------------------- stripping
 
@@ -213,19 +213,21 @@ def words(value: str) -> frozenset[str]:
     lowercase token already ("row", "col4") is taken as it is, without the regexes.
     """
     out: set[str] = set()
+    tokens = _TOKEN.findall
     for entry in value.split():
         low = entry.lower()
         if low.startswith(IGNORED_CLASS_PREFIXES):
             continue
-        if low == entry and low.isalnum() and low.isascii():
-            out.add(low)
-            continue
-        if low != entry:  # camelCase: split before lowering ("relatedLinks")
+        if low == entry:
+            if low.isalnum() and low.isascii():
+                out.add(low)
+                continue
+        else:  # camelCase: split before lowering ("relatedLinks")
             low = _CAMEL.sub(" ", entry).lower()
-        parts = _TOKEN.findall(low)
+        parts = tokens(low)
         out.update(parts)
-        if len(parts) > 1:
-            out.update([a + b for a, b in pairwise(parts)])
+        if len(parts) > 1:  # the joined pairs, concatenated in C
+            out.update(map(add, parts, parts[1:]))
     return frozenset(out)
 
 
