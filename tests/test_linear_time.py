@@ -106,6 +106,11 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "list item of many links round a date": (
         lambda n: _page('<ul><li><span class="date">x</span>' + '<a href="/a">t</a>' * (n // 18)
                         + '</li><li><span class="date">y</span></li></ul>'), 24000),
+    # Hidden elements at every depth: whether one sits inside another hidden element is
+    # asked of each (the script-revealed wrapper test), every ancestor judged once.
+    "hidden spans down nested wrappers": (
+        lambda n: _page('<div><span hidden>h</span>' * (n // 29) + "x" + "</div>" * (n // 29)),
+        24000),
     "h1 of separators": (lambda n: _page("<h1>" + ": |" * (n // 3) + "</h1>"), 12000),
     "nested author boxes off the article": (
         lambda n: ("<html><body><div><h1>Budget</h1>" + _PROSE + "</div>"
