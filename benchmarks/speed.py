@@ -129,6 +129,12 @@ def timed_pass(pages: list[tuple[str, bytes, str | None]], calls: dict[str, Call
 # ----------------------------------------------------------------------------- stages
 
 
+#: The stage functions ``mainmark.pipeline`` calls, in the order it calls them.
+STAGES = ("decode", "parse", "build_source_map", "read_structured", "extract_metadata",
+          "clean", "select", "date_from_content", "walk_content", "serialize", "chunk_blocks",
+          "make_stamp")
+
+
 def stage_shares(pages: list[tuple[str, bytes, str | None]]) -> dict[str, float]:
     """Share of the pipeline's CPU time spent in each stage function it calls."""
     import mainmark
@@ -136,12 +142,8 @@ def stage_shares(pages: list[tuple[str, bytes, str | None]]) -> dict[str, float]
 
     spent: dict[str, float] = {}
     originals: dict[str, Any] = {}
-    for name in ("decode", "parse", "build_source_map", "read_structured", "extract_metadata",
-                 "clean", "select", "date_from_content", "render", "chunk_blocks",
-                 "make_stamp"):
-        func = getattr(pipeline, name, None)
-        if func is None:
-            continue
+    for name in STAGES:
+        func = getattr(pipeline, name)  # a renamed stage must fail here, not vanish into "(other)"
         originals[name] = func
 
         def wrapped(*args: Any, __f: Any = func, __n: str = name, **kwargs: Any) -> Any:
