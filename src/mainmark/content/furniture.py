@@ -89,24 +89,22 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     their order are the same, most elements just leave sooner.
     """
     tag = el.tag
-    # Most elements carry no class/id word: their word tests are skipped, and a word test
-    # asks whether the sets meet (``isdisjoint``) rather than building their intersection.
+    # A word test asks whether the sets meet (``isdisjoint``) rather than building their
+    # intersection; most elements carry no class/id word and leave before the last two.
     words = m.words.get(el, _NO_WORDS)
     raw_role = m.attribute(el, "role")
     role = raw_role.lower() if raw_role else ""
     if tag in ("sup", "a") and _citation_marker(el, raw_role):
         return None if policy.citations else "citation-marker"
-    if ((words and not words.isdisjoint(_REFLIST_WORDS)) or role in _REFLIST_ROLES) and (
+    if (not words.isdisjoint(_REFLIST_WORDS) or role in _REFLIST_ROLES) and (
             tag in _REFLIST_TAGS):
         return None if policy.citations else "reference-list"
     links = m.links.get(el, 0)
-    if (words and not words.isdisjoint(_TOC_WORDS)) or (links >= 3
-                                                        and _fragment_link_box(el, m)):
+    if not words.isdisjoint(_TOC_WORDS) or (links >= 3 and _fragment_link_box(el, m)):
         return "in-page-toc"
-    if (words and not words.isdisjoint(_EDIT_WORDS)) or (tag in ("span", "a")
-                                                         and _edit_link(el)):
+    if not words.isdisjoint(_EDIT_WORDS) or (tag in ("span", "a") and _edit_link(el)):
         return "edit-link"
-    if (words and not words.isdisjoint(_NAVBOX_WORDS) and tag in ("table", "div")) or (
+    if (not words.isdisjoint(_NAVBOX_WORDS) and tag in ("table", "div")) or (
             links >= 6 and _vte_box(el, m)):
         return "navbox"
     if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (

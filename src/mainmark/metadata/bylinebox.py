@@ -95,7 +95,7 @@ def _name_parts(box: HtmlElement) -> list[str]:
     for el in islice(box.iterdescendants(), _MAX_BOX_ELEMENTS):
         if not isinstance(el.tag, str) or el.tag in SKIP_TEXT_TAGS:
             continue
-        if inside is not None and _within(el, inside):
+        if inside is not None and inside in islice(el.iterancestors(), _MAX_BOX_ELEMENTS):
             continue
         if _names_someone(el):
             text = " ".join(" ".join(el.itertext()).split())
@@ -110,17 +110,6 @@ def _names_someone(el: HtmlElement) -> bool:
         return True
     marks = el.get("class") or ""
     return bool(_NAME_TOKEN.search(marks)) and not _OTHER_NAME.search(marks)
-
-
-def _within(el: HtmlElement, ancestor: HtmlElement) -> bool:
-    node = el.getparent()
-    for _ in range(_MAX_BOX_ELEMENTS):
-        if node is None:
-            return False
-        if node is ancestor:
-            return True
-        node = node.getparent()
-    return False
 
 
 def _text_parts(box: HtmlElement) -> list[str] | None:

@@ -80,17 +80,30 @@ def thread_posters(root: HtmlElement, source: str | None = None) -> tuple[list[s
 
 
 def _poster_name(el: HtmlElement) -> str | None:
-    for attr in _POSTER_ATTRS:
-        value = el.get(attr)
-        if value is not None:
-            return _as_name(value)
+    value = _marked_poster(el)
+    if value is not None:
+        return _as_name(value)
     if not _POSTER_CLASS.search(el.get("class") or ""):
         return None
     return _as_name(" ".join(el.text_content().split()))
 
 
+def _marked_poster(el: HtmlElement) -> str | None:
+    """The user name a poster attribute on ``el`` gives, as written."""
+    for attr in _POSTER_ATTRS:
+        value = el.get(attr)
+        if value is not None:
+            return str(value)
+    return None
+
+
+def _bare(text: str) -> str:
+    """A user name without the spaces and the "@" of a handle around it."""
+    return text.strip().lstrip("@").strip()
+
+
 def _as_name(text: str) -> str | None:
-    text = text.strip().lstrip("@").strip()
+    text = _bare(text)
     if not text or len(text) > _MAX_TEXT or text.casefold() in _NOT_A_POSTER:
         return None
     if is_handle(text):
@@ -104,8 +117,7 @@ def in_reply(el: HtmlElement, starter: str) -> bool:
     ``data-author``): on a thread, that post is a reply and its author box the replier's."""
     folded = starter.casefold()
     for node in islice(el.iterancestors(), _MAX_ANCESTORS):
-        for attr in _POSTER_ATTRS:
-            value = node.get(attr)
-            if value is not None:
-                return bool(str(value).strip().lstrip("@").strip().casefold() != folded)
+        value = _marked_poster(node)
+        if value is not None:
+            return _bare(value).casefold() != folded
     return False
