@@ -125,6 +125,14 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: _page("<h1>Budget</h1>" + '<div class="author">'
                         + '<div class="name">' * (n // 18) + "Jane Doe" + "</div>" * (n // 18)
                         + "</div>"), 24000),
+    # The page-wide author-label search: every label read, and the walk to the text after
+    # a bare one (nested far above the flatten depth, or among many empty siblings).
+    "nested bare author labels": (
+        lambda n: _page("<div>Author" * (n // 15) + "</div>" * (n // 15)), 24000),
+    "bare author labels among empty siblings": (
+        lambda n: _page("<p>Written by</p>" + "<br>" * (n // 4)), 24000),
+    "many author labels naming nobody": (
+        lambda n: _page("<p>Author: the council</p>" * (n // 30)), 24000),
     "twitter card author label of repeated lead words": (
         lambda n: _page("", '<meta name="twitter:label1" content="written' + " by" * (n // 3)
                         + ' x"><meta name="twitter:data1" content="Jane Doe">'), 40000),

@@ -237,3 +237,56 @@ def test_twitter_card_data_needs_an_author_label(head: str) -> None:
 def test_meta_author_comes_before_the_twitter_card_label() -> None:
     head = '<meta name="author" content="John Roe">' + _card("Written by", "Jane Doe")
     assert meta_of(f"<h1>Headline</h1>{PROSE}", head).author == ("John Roe",)
+
+
+# ---- an author label anywhere in the body (the last DOM signal) -----------------------------
+_SITE_HEAD = '<meta property="og:site_name" content="Acme Garden">'
+#: More lines than the walk round the headline reads: a label after them is far from it.
+_FAR = "".join(f"<p>Paragraph {i} of the story, as stories go on.</p>" for i in range(45))
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "<p>Written by Jane Roe</p>",
+        '<div class="box"><div>Written by</div><div class="big">Jane Roe</div></div>',
+        "<h3>Author</h3><p> Jane Roe</p>",
+        "<p><strong>Autorin: Jane Roe, Projektleiterin der Acme in Tunis.</strong></p>",
+        "<a href='/mail'><b>Von:</b><br><br> Jane Roe</a>",
+        "<h2>Article by</h2><div>Jane Roe</div>",
+    ],
+)
+def test_author_label_far_from_the_headline_names_the_author(closing: str) -> None:
+    meta = meta_of(f"<div><h1>Headline</h1></div>{_FAR}{closing}")
+    assert meta.author == ("Jane Roe",)
+    assert meta.sources["author"] == "dom:labelled-line"
+
+
+def test_author_label_beats_a_site_name_author() -> None:
+    head = _SITE_HEAD + '<meta name="author" content="Acme Garden">'
+    meta = meta_of(f"<div><h1>Headline</h1></div>{_FAR}<p>Written by Jane Roe</p>", head)
+    assert meta.author == ("Jane Roe",)
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        # a sentence's "written by", not a label starting its line
+        "<p>See the essay <i>Roots</i> written by <a>Jane Roe</a> last year.</p>",
+        # a menu link and a heading that only starts with the label word
+        "<ul><li><a href='/authors'>Author</a></li><li>Jane Roe</li></ul>",
+        "<h2>Author Spotlight</h2><p>Jane Roe</p>",
+        # comments and sidebars credit other people
+        '<div class="comments"><p>Written by Jane Roe</p></div>',
+        "<aside><h3>Author</h3><p>Jane Roe</p></aside>",
+    ],
+)
+def test_author_label_safeguards(closing: str) -> None:
+    meta = meta_of(f"<div><h1>Headline</h1></div>{_FAR}{closing}")
+    assert meta.author == ()
+
+
+def test_earlier_signals_come_before_an_author_label() -> None:
+    body = (f'<div><h1>Headline</h1><p class="byline">By John Doe</p></div>{_FAR}'
+            "<p>Written by Jane Roe</p>")
+    assert meta_of(body).author == ("John Doe",)

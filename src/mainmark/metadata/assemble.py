@@ -18,6 +18,8 @@ signal is recorded in ``Metadata.sources``):
   ``<address>``, a "By …"/"Von …"/"Text: …" line, a bare "Von" label followed by
   the name) > the same markup in the ``<article>``
   around the headline (or the page, when no headline was found), outside comments
+  and sidebars > on a thread, its first poster > an author label anywhere in the body
+  ("Written by …", "Autorin: …", an "Author" heading over the name), outside comments
   and sidebars. A value that only names the site
   ("tagesschau.de") is a fallback: any later signal naming someone else wins. A
   "By ..." line printed with the headline that names none of the metadata's names
@@ -278,6 +280,10 @@ class _Extraction(DateFields):
                 yield names, f"dom:{signal}"
         if thread:
             yield (posters[0],), "dom:thread-starter"
+        for text in self.dom.labelled_bylines():
+            names = clean_authors([text], strict=True)
+            if names and len(names) <= _MAX_DOM_AUTHORS:
+                yield names, "dom:labelled-line"
 
     def _labelled_author(self) -> list[str]:
         """The value of a Twitter card label/data pair labelled as the author: SEO plugins

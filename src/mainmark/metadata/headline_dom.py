@@ -111,6 +111,34 @@ _BYLINE_LABEL = re.compile(
     rf"{_BY}\s*:?|{_AUTHOR_LABEL})$",
     re.IGNORECASE,
 )
+#: Text nodes of the page's body that may hold an author label (case variants spelt
+#: out: XPath 1 has no case folding); long ones are prose. One search of the page, run
+#: only when no other signal named anyone.
+_LABEL_TEXTS = etree.XPath(
+    "//body//text()[contains(., 'ritten by') or contains(., 'ritten By')"
+    " or contains(., 'rticle by') or contains(., 'rticle By') or contains(., 'uthor')"
+    " or contains(., 'UTHOR') or contains(., 'utor') or contains(., 'UTOR')"
+    " or contains(., 'erfasser') or contains(., 'on:') or contains(., 'ext:')"
+    " or contains(., 'y:')][string-length(.) < 160]"
+)
+#: Elements whose own text is no label: a link's is navigation ("Authors" in a menu);
+#: scripts and styles are code.
+_NOT_LABEL_TAGS = SKIP_TEXT_TAGS | {"a", "option", "button", "title"}
+#: Texts after a label read for the name.
+_LABEL_REACH_TEXTS = 12
+#: Labelled-byline text nodes read at most.
+_MAX_LABEL_TEXTS = 200
+#: An author label that says the name follows: "Written by", "Article by", "Author:",
+#: "Autorin:", "Von:", "Text:", "By:" (a bare "By" or "Von" leads prose as often).
+#: A one-word label without a colon stands alone ("Author" over the name), else it heads
+#: a phrase ("Author Spotlight"). A label starts its line, so with a capital: "written
+#: by" in lowercase is a sentence's ("an essay written by ...").
+_NAME_LABEL = (
+    r"(?:(?:written|article|text|story|words)\s+(?:by|von)\s*:?(?:\s+|$)"
+    r"|(?:author(?:\(s\)|s)?|autor(?:in|en)?|verfasser(?:in)?)\s*(?::\s*|$)"
+    r"|(?:text|von|by)\s*:\s*)"
+)
+_LABELLED_LINE = re.compile(rf"^(?=(?-i:[A-ZÄÖÜ])){_NAME_LABEL}(?P<rest>.*)$", re.IGNORECASE)
 #: Separators between the parts of a header line ("05.02.2020 - Redaktion: Jane Doe").
 _LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
 #: A header line announcing a revision, not the publication ("Aktualisiert am ...").
@@ -376,6 +404,38 @@ class Dom:
                 found.append(("author-box", line, el))
         yield from found
 
+    def labelled_bylines(self) -> Iterator[str]:
+        """Names printed after an author label anywhere in the page's body, off comments,
+        sidebars, teasers and the page footer: "Written by Jane Roe" closing the article,
+        an "Autorin: Jane Roe, Projektleiterin" signature, an "Author" heading over the
+        name in a details panel.
+
+        Pages print these far from the headline (an author box at the article's end, a
+        side column of the article's details), where no byline markup says what they
+        are; the label does. A label standing alone takes the page's next text as the
+        name. The last DOM signal: read only when no other named anyone.
+        """
+        found = _LABEL_TEXTS(self.root)
+        if not isinstance(found, list):
+            return
+        for text in found[:_MAX_LABEL_TEXTS]:
+            if not isinstance(text, str):
+                continue
+            match = _LABELLED_LINE.match(" ".join(text.split()))
+            owner = getattr(text, "getparent", lambda: None)()
+            tail = bool(getattr(text, "is_tail", False))
+            # A link's own text is navigation ("Authors" in a menu), not a label.
+            if (match is None or not isinstance(owner, HtmlElement)
+                    or (owner.tag in _NOT_LABEL_TAGS and not tail) or self.elsewhere(owner)):
+                continue
+            rest = match["rest"].strip()
+            if not rest:
+                # The label is the owner's text or its tail; the owner's tail comes first
+                # among the texts following it.
+                rest = _text_after(owner, tail=tail)
+            if rest:
+                yield rest
+
     def times(self) -> Iterator[tuple[str, str]]:
         """(signal, value) of ``<time>`` elements: publication-marked, in region, anywhere.
 
@@ -459,6 +519,31 @@ class Dom:
             if not (_MEMBER_SINCE.search(line) or _MEMBER_SINCE.search(previous)):
                 yield "date-text", line
             previous = line
+
+
+def _text_after(owner: HtmlElement, *, tail: bool) -> str:
+    """The first non-blank text after a label that is ``owner``'s text (then the texts
+    inside ``owner`` come first) or its tail; the walk reads at most
+    :data:`_LABEL_REACH_TEXTS` texts, cut to a box line."""
+    texts = islice(_texts_after(owner, tail=tail), _LABEL_REACH_TEXTS)
+    found = next((t for t in texts if t.strip()), "")
+    return " ".join(found.split())[:_SHORT_BOX_LINE]
+
+
+def _texts_after(owner: HtmlElement, *, tail: bool) -> Iterator[str]:
+    """Texts in document order after ``owner``'s text (or, ``tail``, after its tail)."""
+    if not tail:
+        yield from islice(owner.itertext(), 1, None)
+        yield owner.tail or ""
+    node: HtmlElement | None = owner
+    while node is not None:
+        for sibling in node.itersiblings():
+            if isinstance(sibling.tag, str) and sibling.tag not in SKIP_TEXT_TAGS:
+                yield from sibling.itertext()
+            yield sibling.tail or ""
+        node = node.getparent()
+        if node is not None:
+            yield node.tail or ""
 
 
 def _update_marked(mark: str) -> bool:
