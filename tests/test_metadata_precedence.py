@@ -193,3 +193,19 @@ def test_printed_byline_far_below_the_headline_does_not_override() -> None:
     head = '<meta name="author" content="Jane Doe">'
     body = f"<article><h1>Headline here</h1>{_STORY}{_STORY}<p>By Paul Writer</p></article>"
     assert meta_of(doc(head, body)).author == ("Jane Doe",)
+
+
+def test_user_name_in_an_author_field_is_the_author() -> None:
+    # Documentation and forum software fill the author field with the account's login.
+    assert meta_of(doc('<meta name="author" content="jroe42">', "<h1>x</h1>")).author == (
+        "jroe42",)
+    body = ('<div itemscope itemtype="https://schema.org/DiscussionForumPosting">'
+            '<meta itemprop="headline" content="x"><span itemprop="author" itemscope '
+            'itemtype="https://schema.org/Person"><meta itemprop="name" content="Acme7">'
+            "</span><h1>x</h1></div>")
+    assert meta_of(doc("", body)).author == ("Acme7",)
+
+
+def test_user_name_rule_still_refuses_placeholders_and_numbers() -> None:
+    for value in ("admin", "12345", "2021-03-04"):
+        assert meta_of(doc(f'<meta name="author" content="{value}">', "<h1>x</h1>")).author == ()

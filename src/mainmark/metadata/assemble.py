@@ -249,16 +249,26 @@ class _Extraction(DateFields):
         return ()
 
     def _author_candidates(self) -> Iterator[tuple[tuple[str, ...], str]]:
+        """(names, source) of every author signal, in the order of trust.
+
+        Structured data and author meta tags accept user names ("jdoe42", "Bo2man"): a
+        value filled in a field for the author is the name the site shows for the
+        account, digits and all (documentation and forum software print the login),
+        which the personal-name rules would reject for its digits. Prose read off the
+        page accepts them only where markup says the text is the author.
+        """
         for entity in (self.main, self.md_main):
             if entity is None:
                 continue
             for key in ("author", "creator"):
-                names = clean_authors(author_names(entity.data.get(key), self.ids))
+                names = clean_authors(author_names(entity.data.get(key), self.ids),
+                                      handles=True)
                 if names:
                     yield names, entity.source
                     break
         for key in mf.AUTHOR_META:
-            names = clean_authors(v for v in self.meta.get(key, ()) if not mf.is_url(v))
+            names = clean_authors((v for v in self.meta.get(key, ()) if not mf.is_url(v)),
+                                  handles=True)
             if names:
                 yield names, f"meta:{key}"
         names = clean_authors(self._labelled_author())
