@@ -131,6 +131,9 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: _page("<div>Author" * (n // 15) + "</div>" * (n // 15)), 24000),
     "bare author labels among empty siblings": (
         lambda n: _page("<p>Written by</p>" + "<br>" * (n // 4)), 24000),
+    "bare author label before nested style sheets": (
+        lambda n: _page("<p>Author</p>" + "<div><style>.c{a:b}</style>" * (n // 32)
+                        + "</div>" * (n // 32)), 24000),
     "many author labels naming nobody": (
         lambda n: _page("<p>Author: the council</p>" * (n // 30)), 24000),
     "twitter card author label of repeated lead words": (

@@ -254,6 +254,8 @@ _FAR = "".join(f"<p>Paragraph {i} of the story, as stories go on.</p>" for i in 
         "<p><strong>Autorin: Jane Roe, Projektleiterin der Acme in Tunis.</strong></p>",
         "<a href='/mail'><b>Von:</b><br><br> Jane Roe</a>",
         "<h2>Article by</h2><div>Jane Roe</div>",
+        # a CSS-in-JS style sheet between the label and the name is no text
+        "<div>Author</div><div><style>.c1{display:flex}</style><span>Jane Roe</span></div>",
     ],
 )
 def test_author_label_far_from_the_headline_names_the_author(closing: str) -> None:

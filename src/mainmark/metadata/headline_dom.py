@@ -531,19 +531,38 @@ def _text_after(owner: HtmlElement, *, tail: bool) -> str:
 
 
 def _texts_after(owner: HtmlElement, *, tail: bool) -> Iterator[str]:
-    """Texts in document order after ``owner``'s text (or, ``tail``, after its tail)."""
+    """Texts in document order after ``owner``'s text (or, ``tail``, after its tail),
+    scripts and styles passed over (a CSS-in-JS ``<style>`` sits beside the name)."""
     if not tail:
-        yield from islice(owner.itertext(), 1, None)
+        for child in owner:
+            yield from _texts_in(child)
+            yield child.tail or ""
         yield owner.tail or ""
     node: HtmlElement | None = owner
     while node is not None:
         for sibling in node.itersiblings():
-            if isinstance(sibling.tag, str) and sibling.tag not in SKIP_TEXT_TAGS:
-                yield from sibling.itertext()
+            yield from _texts_in(sibling)
             yield sibling.tail or ""
         node = node.getparent()
         if node is not None:
             yield node.tail or ""
+
+
+def _texts_in(el: HtmlElement) -> Iterator[str]:
+    """The texts inside ``el`` (not its tail) in document order, lazily; scripts, styles,
+    drawings and comments give none."""
+    stack: list[tuple[HtmlElement, bool]] = [(el, False)]
+    while stack:
+        node, closing = stack.pop()
+        if closing:
+            yield node.tail or ""
+            continue
+        if not isinstance(node.tag, str) or node.tag in SKIP_TEXT_TAGS:
+            continue
+        yield node.text or ""
+        for child in reversed(node):
+            stack.append((child, True))
+            stack.append((child, False))
 
 
 def _update_marked(mark: str) -> bool:
