@@ -99,7 +99,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     if (not words.isdisjoint(_REFLIST_WORDS) or role in _REFLIST_ROLES) and (
             tag in _REFLIST_TAGS):
         return None if policy.citations else "reference-list"
-    links = m.links.get(el, 0)
+    links = m.links_of(el)
     if not words.isdisjoint(_TOC_WORDS) or (links >= 3 and _fragment_link_box(el, m)):
         return "in-page-toc"
     if not words.isdisjoint(_EDIT_WORDS) or (tag in ("span", "a") and _edit_link(el)):
@@ -108,7 +108,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
             links >= 6 and _vte_box(el, m)):
         return "navbox"
     if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (
-            role in ("tab", "tablist", "button") or m.text.get(el, 0) < _TOAST_MAX_BYTES) and (
+            role in ("tab", "tablist", "button") or m.text_of(el) < _TOAST_MAX_BYTES) and (
             role != "tablist" or not m.holds_panels(el)):
         return f"widget:{role or 'live-region'}"
     if tag == "form" and _small(el, m, total, _FORM_MAX_BYTES):
@@ -122,7 +122,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
         return None
     if not words.isdisjoint(_PREV_WORDS) and not words.isdisjoint(_NEXT_WORDS) and links:
         return "adjacent-posts"
-    if not words.isdisjoint(_BIO_WORDS) and m.text.get(el, 0) >= _BIO_MIN_BYTES:
+    if not words.isdisjoint(_BIO_WORDS) and m.text_of(el) >= _BIO_MIN_BYTES:
         return "author-bio"
     return None
 
@@ -210,7 +210,7 @@ def is_reference_list(el: HtmlElement, m: Measures) -> bool:
 
 
 def _small(el: HtmlElement, m: Measures, total: int, limit: int) -> bool:
-    size = m.text.get(el, 0)
+    size = m.text_of(el)
     return size <= limit and size <= _FORM_MAX_SHARE * max(total, 1)
 
 
@@ -261,7 +261,7 @@ def _fragment_link_box(el: HtmlElement, m: Measures) -> bool:
     contents. Footnote lists link back up ("^", "↑") and are no box of headings."""
     if el.tag not in ("ul", "ol", "nav", "div"):
         return False
-    if m.links.get(el, 0) < 3 or m.link.get(el, 0) < 0.8 * m.text.get(el, 0):
+    if m.links_of(el) < 3 or m.link_of(el) < 0.8 * m.text_of(el):
         return False
     links = _links(el)
     if len(links) < 3 or any(not a.get("href", "").startswith("#") for a in links):
@@ -272,7 +272,7 @@ def _fragment_link_box(el: HtmlElement, m: Measures) -> bool:
 
 def _vte_box(el: HtmlElement, m: Measures) -> bool:
     """A navigation box whose first links are "v", "t", "e" (view/talk/edit template)."""
-    if el.tag not in ("table", "div") or m.links.get(el, 0) < 6:
+    if el.tag not in ("table", "div") or m.links_of(el) < 6:
         return False
     first: list[str] = []
     for a in el.iter("a"):
@@ -310,12 +310,12 @@ def _product_cards(el: HtmlElement, m: Measures, total: int) -> bool:
     """A strip of at least three small cards, each with a link and a price: other
     products (cross-sell, "customers also bought") inside a product page's content."""
     cards = _cards(el)
-    if len(cards) < _CARDS_MIN or m.text.get(el, 0) > 0.5 * max(total, 1):
+    if len(cards) < _CARDS_MIN or m.text_of(el) > 0.5 * max(total, 1):
         return False
     priced = 0
     for card in cards:
-        size = m.text.get(card, 0)
-        if size > _CARD_MAX_BYTES or not m.links.get(card, 0):
+        size = m.text_of(card)
+        if size > _CARD_MAX_BYTES or not m.links_of(card):
             return False
         if _PRICE.search(card.text_content()):
             priced += 1
@@ -326,7 +326,7 @@ def _promo_box(el: HtmlElement, m: Measures, total: int) -> bool:
     """A small box holding another article's headline (a heading that is a link to
     another page) and at most a teaser: dropped with its heading, so the heading never
     becomes the heading path of the article's own paragraphs."""
-    size = m.text.get(el, 0)
+    size = m.text_of(el)
     if not size or size > _PROMO_MAX_BYTES or size > 0.25 * max(total, 1):
         return False
     if el.tag != "aside" and not _set_in_prose(el):

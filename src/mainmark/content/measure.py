@@ -11,6 +11,7 @@ context), keyed by element. Sizes are UTF-8 bytes of stripped text runs.
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -46,14 +47,26 @@ _HEADER_ONLY = frozenset({"header"})
 
 @dataclass(slots=True)
 class Measures:
-    """Per-element facts. Elements absent from ``hint`` have no class/id/role."""
+    """Per-element facts. Elements absent from ``hint`` have no class/id/role.
+
+    The dense facts (every element has them) are arrays by document position, not
+    dicts keyed by element: a dict entry and its int object cost 60-90 bytes an element,
+    an array slot 4 or 8. ``index[el]`` is ``el``'s position, ``order[i]`` the element at
+    one; the ``*_of`` methods answer for an element, 0 (or False) for one the measuring
+    pass did not see (made or moved in after it)."""
 
     order: list[HtmlElement]
     index: dict[HtmlElement, int]
-    text: dict[HtmlElement, int]
-    link: dict[HtmlElement, int]
-    links: dict[HtmlElement, int]
-    short_links: dict[HtmlElement, int]
+    #: per position: UTF-8 bytes of stripped text under the element
+    text_at: array[int]
+    #: per position: bytes of that text inside links (``<a href>`` not to a fragment)
+    link_at: array[int]
+    #: per position: links under the element (itself included), and those of them with
+    #: under 50 bytes of text
+    links_at: array[int]
+    short_at: array[int]
+    #: per position: 1 when the element is or contains a heading (h1-h6)
+    headed_at: bytearray
     #: class/id weight: positive words +1, negative words -1, main words +2 (per element)
     hint: dict[HtmlElement, int] = field(default_factory=dict)
     #: chrome verdicts: element -> rule name (broad vocabulary outside main, narrow inside)
@@ -65,8 +78,6 @@ class Measures:
     main_marks: list[HtmlElement] = field(default_factory=list)
     #: class/id word tokens per element (only elements that have any)
     words: dict[HtmlElement, frozenset[str]] = field(default_factory=dict)
-    #: elements containing a heading (h1-h6), themselves included
-    headed: set[HtmlElement] = field(default_factory=set)
     #: per document position (``index``), the position of the last element of that
     #: element's subtree: ``order[i + 1 : end[i] + 1]`` are its descendants, so a walk can
     #: skip a subtree by a jump instead of a stack of children
@@ -107,9 +118,38 @@ class Measures:
             return value
         return (self.roles if name == "role" else self.live).get(el)
 
+    def text_of(self, el: HtmlElement) -> int:
+        """Text bytes under ``el`` (0 for an element not measured)."""
+        i = self.index.get(el)
+        return 0 if i is None else self.text_at[i]
+
+    def link_of(self, el: HtmlElement) -> int:
+        """Link-text bytes under ``el`` (0 for an element not measured)."""
+        i = self.index.get(el)
+        return 0 if i is None else self.link_at[i]
+
+    def links_of(self, el: HtmlElement) -> int:
+        """Links under ``el``, itself included (0 for an element not measured)."""
+        i = self.index.get(el)
+        return 0 if i is None else self.links_at[i]
+
+    def short_links_of(self, el: HtmlElement) -> int:
+        """Links of under 50 text bytes under ``el`` (0 for an element not measured)."""
+        i = self.index.get(el)
+        return 0 if i is None else self.short_at[i]
+
+    def is_headed(self, el: HtmlElement) -> bool:
+        """``el`` is or contains a heading (False for an element not measured)."""
+        i = self.index.get(el)
+        return i is not None and self.headed_at[i] == 1
+
     def density(self, el: HtmlElement) -> float:
-        total = self.text.get(el, 0)
-        return self.link.get(el, 0) / total if total else 0.0
+        """Link-text share of ``el``'s text (0.0 without text or measures)."""
+        i = self.index.get(el)
+        if i is None:
+            return 0.0
+        total = self.text_at[i]
+        return self.link_at[i] / total if total else 0.0
 
 
 def _is_link(el: HtmlElement) -> bool:
@@ -161,15 +201,9 @@ def measure(root: HtmlElement) -> Measures:
             link[p] += link[i]
             links[p] += links[i]
             short[p] += short[i]
-    m = Measures(
-        order, index,
-        dict(zip(order, text, strict=True)),
-        {el: v for el, v in zip(order, link, strict=True) if v},
-        {el: v for el, v in zip(order, links, strict=True) if v},
-        {el: v for el, v in zip(order, short, strict=True) if v},
-        headed={el for el, h in zip(order, headed_at, strict=True) if h},
-        end=end,
-    )
+    m = Measures(order, index, array("q", text), array("q", link), array("i", links),
+                 array("i", short), bytearray(headed_at), end=end)
+    del text, link, links, short, headed_at
     _classify(root, m)
     return m
 
@@ -381,12 +415,16 @@ def _is_prose(el: HtmlElement, m: Measures) -> bool:
     """Real paragraphs (250 bytes of them) and few links: content, whatever the box is
     classed. An ad slot or a share bar holds no unlinked paragraph of that length, while
     test-report and magazine templates class whole body sections ``--ads``."""
-    if m.text.get(el, 0) < _PROSE_BOX_MIN or m.density(el) > 0.2:
+    if m.text_of(el) < _PROSE_BOX_MIN or m.density(el) > 0.2:
         return False
     prose = 0
+    index, text_at, link_at = m.index, m.text_at, m.link_at
     for p in el.iter("p"):
-        size = m.text.get(p, 0)
-        if size >= 100 and m.density(p) < 0.2:
+        i = index.get(p)
+        if i is None:
+            continue
+        size = text_at[i]
+        if size >= 100 and link_at[i] / size < 0.2:  # m.density(p) < 0.2
             prose += size
             if prose >= _PROSE_BYTES:
                 return True

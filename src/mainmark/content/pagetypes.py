@@ -60,7 +60,7 @@ def main_landmark(body: HtmlElement, m: Measures) -> HtmlElement | None:
     top = [el for el in found if not any(a in found for a in el.iterancestors())]
     if len(top) != 1 or top[0] is body:
         return None
-    if m.text.get(top[0], 0) < _LANDMARK_SHARE * m.text.get(body, 0):
+    if m.text_of(top[0]) < _LANDMARK_SHARE * m.text_of(body):
         return None
     return top[0]
 
@@ -100,8 +100,8 @@ def product_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement
     more description than it saved, so it is not done.)"""
     removed: dict[HtmlElement, str] = {}
     drop_shelves(roots, m, removed)
-    total = sum(m.text.get(r, 0) for r in roots)
-    if sum(m.text.get(el, 0) for el in removed) > _SHELF_MAX_SHARE * total:
+    total = sum(m.text_of(r) for r in roots)
+    if sum(m.text_of(el) for el in removed) > _SHELF_MAX_SHARE * total:
         return {}  # cards are most of it: a category page the detector took for a product
     return removed
 
@@ -116,7 +116,7 @@ def drop_shelves(roots: list[HtmlElement], m: Measures,
     each: the product's own price sits in one buy box, never in a run of priced cards."""
     for root in roots:
         for parent in root.iter("ul", "ol", "div", "section"):
-            if len(parent) < _SHELF_MIN or parent in removed or not m.text.get(parent, 0):
+            if len(parent) < _SHELF_MIN or parent in removed or not m.text_of(parent):
                 continue
             if _is_shelf(parent, m):
                 removed[parent] = "cross-sell"
@@ -132,7 +132,7 @@ def _is_shelf(parent: HtmlElement, m: Measures) -> bool:
     if count < _SHELF_MIN:
         return False
     cards = [c for c in kids if c.tag == tag and c.get("class", "") == cls]
-    if sum(m.text.get(c, 0) for c in cards) < 0.7 * m.text.get(parent, 0):
+    if sum(m.text_of(c) for c in cards) < 0.7 * m.text_of(parent):
         return False
     priced = 0
     for card in cards:
@@ -153,7 +153,7 @@ def _heading_before(el: HtmlElement, m: Measures) -> HtmlElement | None:
         while prev is not None and not isinstance(prev.tag, str):
             prev = prev.getprevious()
         if prev is not None:
-            size = m.text.get(prev, 0)
+            size = m.text_of(prev)
             if prev.tag in HEADING_TAGS or (0 < size < 80 and next(
                     prev.iter(*HEADING_TAGS), None) is not None):
                 return prev
@@ -292,7 +292,7 @@ def _is_signature(el: HtmlElement) -> bool:
 
 
 def _is_stat(el: HtmlElement, m: Measures) -> bool:
-    size = m.text.get(el, 0)
+    size = m.text_of(el)
     if not 0 < size <= _STAT_MAX_CHARS * 2:
         return False
     text = " ".join(el.text_content().split())

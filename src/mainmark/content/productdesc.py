@@ -158,8 +158,8 @@ _REVIEW_WORDS = frozenset({"reviews", "review", "customerreviews", "productrevie
 def drop_reviews(m: Measures) -> None:
     """On a product page, the customer reviews are chrome inside the content too."""
     body = m.order[0] if m.order else None
-    page = m.text.get(body, 0) if body is not None else 0
+    page = m.text_of(body) if body is not None else 0
     for el, words in m.words.items():
-        if words & _REVIEW_WORDS and m.text.get(el, 0) <= 0.5 * page:
+        if words & _REVIEW_WORDS and m.text_of(el) <= 0.5 * page:
             m.chrome.setdefault(el, "product:reviews")
             m.narrow.setdefault(el, "product:reviews")

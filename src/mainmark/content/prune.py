@@ -71,7 +71,7 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
         return removed  # only the chrome handed in goes, and none was: nothing to walk
     th = th or BALANCED
     kept: set[HtmlElement] = set()  # reference lists kept whole: never entered
-    total = sum(m.text.get(r, 0) for r in roots)
+    total = sum(m.text_of(r) for r in roots)
     for root in roots:
         inside = core is None or root is core or _within(root, core)
         _visit(root, inside, m, chrome, pruning, core, th, policy, total, removed, kept)
@@ -79,7 +79,7 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
         # The text-bearing blocks are listed once: chrome sections only remove blocks of
         # this list, and a removed leaf hides nothing else from the list (nothing below
         # a leaf is on it), so the edge trim's list is this one less the removed.
-        blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
+        blocks = [b for b in _leaf_blocks(roots, removed) if m.text_of(b)]
         _chrome_sections(roots, m, removed, kept, policy, blocks)
         blocks = _trim_edges(roots, m, removed, kept, th,
                              blocks=[b for b in blocks if b not in removed])
@@ -192,7 +192,7 @@ def _caption_parts(block: HtmlElement, m: Measures) -> list[HtmlElement]:
     """The innermost caption-marked boxes inside ``block`` when there are two or more,
     else ``block`` itself: one leaf block can carry a caption twice."""
     boxes = [d for d in block.iterdescendants()
-             if m.text.get(d, 0) >= _REPEAT_MIN_CHARS and _caption_marked(d, m)]
+             if m.text_of(d) >= _REPEAT_MIN_CHARS and _caption_marked(d, m)]
     # In document order a box holds another box exactly when the next one starts inside
     # it: one position test per box keeps a gallery of thousands of captions linear.
     inner = [b for k, b in enumerate(boxes)
@@ -258,8 +258,8 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
         verdict = None  # narrow_verdict's exemption, asked only where there is a verdict
     if verdict:
         return verdict
-    tag, size = el.tag, m.text.get(el, 0)
-    if (pruning is Pruning.STRICT and tag in _DENSITY_TAGS and el in m.links
+    tag, size = el.tag, m.text_of(el)
+    if (pruning is Pruning.STRICT and tag in _DENSITY_TAGS and m.links_of(el)
             and _link_dense(el, m, th)):
         return "link-density"
     if not th.captions and (tag == "figcaption"
@@ -360,11 +360,11 @@ _CREDIT_MAX_BYTES = 120
 
 
 def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool:
-    size = m.text.get(el, 0)
-    n_links = m.links.get(el, 0)
+    size = m.text_of(el)
+    n_links = m.links_of(el)
     if not size or not n_links:
         return False  # first: the table test below climbs the ancestors
-    if (th.keep_headed and el in m.headed) or _data_table_part(el):
+    if (th.keep_headed and m.is_headed(el)) or _data_table_part(el):
         return False
     nxt = el.getnext()
     more = nxt is not None and nxt.tag == el.tag
@@ -373,15 +373,15 @@ def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool
     else:
         floor = _BLOCK_FLOOR_MORE if more else _BLOCK_FLOOR_LAST
     if size >= floor:
-        if m.link.get(el, 0) < th.dense_share * size:
+        if m.link_of(el) < th.dense_share * size:
             return False
         # A list of long link texts (changelogs, bug lists, reading lists with titles) is
         # content; menus and related-story strips are lists of short links.
         return el.tag not in _LIST_TAGS or size < _LONG_ITEM_BYTES * max(1, len(el))
     # Below the floor, a strip of short links goes; prose that merely holds a couple of
     # short inline links (a sentence with two citations) does not.
-    return (n_links >= 2 and m.short_links.get(el, 0) >= _SHORT_SHARE * n_links
-            and m.link.get(el, 0) >= th.below_share * size)
+    return (n_links >= 2 and m.short_links_of(el) >= _SHORT_SHARE * n_links
+            and m.link_of(el) >= th.below_share * size)
 
 
 #: A chrome-titled section goes only from the later part of the content, and only when
@@ -400,13 +400,13 @@ def _chrome_sections(roots: list[HtmlElement], m: Measures, removed: dict[HtmlEl
     page that *is* a list of related links keeps it. ``blocks``: the text-bearing leaf
     blocks of ``roots``, when the caller has listed them."""
     if blocks is None:
-        blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
-    total = sum(m.text.get(b, 0) for b in blocks)
+        blocks = [b for b in _leaf_blocks(roots, removed) if m.text_of(b)]
+    total = sum(m.text_of(b) for b in blocks)
     seen = 0
     i = 0
     while i < len(blocks):
         block = blocks[i]
-        seen += m.text.get(block, 0)
+        seen += m.text_of(block)
         i += 1
         if (block.tag not in HEADING_TAGS or seen < _SECTION_FROM * total
                 or _in_kept(block, kept) or not is_chrome_heading(block.text_content(), policy)):
@@ -417,10 +417,10 @@ def _chrome_sections(roots: list[HtmlElement], m: Measures, removed: dict[HtmlEl
                                        and int(blocks[j].tag[1]) <= level):
             j += 1
         section = blocks[i - 1 : j]
-        if sum(m.text.get(b, 0) for b in section) <= _SECTION_MAX_SHARE * total:
+        if sum(m.text_of(b) for b in section) <= _SECTION_MAX_SHARE * total:
             for b in section:
                 removed[b] = "chrome-section"
-            seen += sum(m.text.get(b, 0) for b in blocks[i:j])
+            seen += sum(m.text_of(b) for b in blocks[i:j])
             i = j
 
 
@@ -484,8 +484,8 @@ def _edge_junk(el: HtmlElement, m: Measures, kept: set[HtmlElement],
     tables and figures stay, and so does a short plain lead or closing line."""
     if el.tag in HEADING_TAGS or holds_content_structure(el) or _in_kept(el, kept):
         return False
-    size = m.text.get(el, 0)
-    if m.link.get(el, 0) >= 0.5 * size:
+    size = m.text_of(el)
+    if m.link_of(el) >= 0.5 * size:
         return True
     if size >= _EDGE_SHORT_BYTES:
         return False
@@ -498,7 +498,7 @@ def _edge_junk(el: HtmlElement, m: Measures, kept: set[HtmlElement],
         return True
     # A short unpunctuated line that is a third link: a teaser ("YouTubers must
     # unionize, <a>no matter what Google says</a>") in a list of other stories.
-    if m.links.get(el, 0) and m.link.get(el, 0) >= _TEASER_LINK_SHARE * size:
+    if m.links_of(el) and m.link_of(el) >= _TEASER_LINK_SHARE * size:
         return True
     return _marked_furniture(el, m, root)
 
@@ -538,8 +538,8 @@ def _marked_furniture(el: HtmlElement, m: Measures, root: HtmlElement) -> bool:
         node = node.getparent()
     # A wrapper whose text is mostly a marked box's (an image span holding its caption
     # and credit): the block is that box.
-    size = m.text.get(el, 0)
-    return any(m.text.get(d, 0) * 2 >= size and m.words.get(d, frozenset()) & _FURNITURE_WORDS
+    size = m.text_of(el)
+    return any(m.text_of(d) * 2 >= size and m.words.get(d, frozenset()) & _FURNITURE_WORDS
                for d in el.iterdescendants())
 
 
@@ -548,7 +548,7 @@ def _dangling_label(el: HtmlElement, m: Measures, kept: set[HtmlElement]) -> boo
     "Photo:"): it introduced something that is not there (a form, a widget)."""
     if el.tag in HEADING_TAGS or holds_content_structure(el) or _in_kept(el, kept):
         return False
-    return (m.text.get(el, 0) < _LABEL_MAX_BYTES
+    return (m.text_of(el) < _LABEL_MAX_BYTES
             and el.text_content().rstrip().endswith((":", "："))
             and el.getnext() is None)
 
@@ -562,7 +562,7 @@ def _in_kept(el: HtmlElement, kept: set[HtmlElement]) -> bool:
 
 def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> bool:
     return (block.tag == "p" and block.getparent() is parent and not block.get("class")
-            and m.link.get(block, 0) < 0.5 * m.text.get(block, 0))
+            and m.link_of(block) < 0.5 * m.text_of(block))
 
 
 def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
@@ -572,8 +572,8 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
     content; returns the text-bearing blocks it judged, for the later passes (``blocks``:
     those blocks, when the caller has listed them)."""
     if blocks is None:
-        blocks = [b for b in _leaf_blocks(roots, removed) if m.text.get(b, 0)]
-    total = sum(m.text.get(b, 0) for b in blocks)
+        blocks = [b for b in _leaf_blocks(roots, removed) if m.text_of(b)]
+    total = sum(m.text_of(b) for b in blocks)
     tail: list[HtmlElement] = []
     last_prose: HtmlElement | None = None
     for block in reversed(blocks):
@@ -592,7 +592,7 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
     parent = last_prose.getparent()
     while tail and _continues(tail[-1], parent, m):
         tail.pop()
-    if sum(m.text.get(b, 0) for b in tail) <= th.edge_share * total:
+    if sum(m.text_of(b) for b in tail) <= th.edge_share * total:
         for block in tail:
             removed[block] = ("empty-heading" if block.tag in HEADING_TAGS
                               else "trailing-furniture")
@@ -603,7 +603,7 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
         if not _edge_junk(block, m, kept, roots[0], th):
             break
         head.append(block)
-    if sum(m.text.get(b, 0) for b in head) <= th.edge_share * total:
+    if sum(m.text_of(b) for b in head) <= th.edge_share * total:
         for block in head:
             removed[block] = "leading-furniture"
     return blocks

@@ -34,7 +34,7 @@ def drop_repeats(content: Content, m: Measures) -> None:
         el = stack.pop()
         if el in removed or not isinstance(el.tag, str):
             continue
-        if el.tag in _BLOCK_TAGS and m.text.get(el, 0) >= _MIN_BYTES:
+        if el.tag in _BLOCK_TAGS and m.text_of(el) >= _MIN_BYTES:
             key = " ".join(el.text_content().split())
             first = seen.get(key)
             if first is None:

@@ -71,7 +71,7 @@ def _under_chrome(m: Measures, chrome: dict[HtmlElement, str]) -> set[HtmlElemen
 
 
 def _paragraph_score(el: HtmlElement, m: Measures) -> float:
-    size = m.text.get(el, 0)
+    size = m.text_of(el)
     text = el.text_content() if len(el) else el.text or ""  # childless: its one text node
     commas = text.count(",") + text.count("，") + text.count("、") + text.count("،")
     return float((1.0 + commas + min(size / 100.0, 3.0)) * (1.0 - m.density(el)))
@@ -132,7 +132,7 @@ def _score(body: HtmlElement, m: Measures,
     blocked = _under_chrome(m, chrome)
     scores: dict[HtmlElement, float] = {}
     for el in m.order:
-        if el in blocked or m.text.get(el, 0) < 25:
+        if el in blocked or m.text_of(el) < 25:
             continue
         own_prose = el.tag not in PARAGRAPH_TAGS
         if own_prose and not _div_as_paragraph(el, m):
@@ -218,7 +218,7 @@ def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
         parent = node.getparent()
         if parent is None or parent in blocked or node is body:
             break
-        p_text = m.text.get(parent, 0)
+        p_text = m.text_of(parent)
         if not p_text or prose.get(parent, 0) < _WIDEN_PURITY * p_text:
             break
         if m.density(parent) > _WIDEN_DENSITY:
@@ -258,14 +258,14 @@ def _clean_prose_box(el: HtmlElement, m: Measures, blocked: set[HtmlElement],
                      prose: dict[HtmlElement, int]) -> bool:
     if not isinstance(el.tag, str) or el in blocked or el.tag in ("nav", "footer", "aside"):
         return False
-    size = m.text.get(el, 0)
+    size = m.text_of(el)
     if size < 300 or m.density(el) > 0.15:
         return False
     return prose.get(el, 0) >= 0.7 * size and _long_paragraphs(el, m) >= 2
 
 
 def _long_paragraphs(el: HtmlElement, m: Measures) -> int:
-    return sum(1 for p in el.iter("p") if m.text.get(p, 0) >= 80 and m.density(p) < 0.2)
+    return sum(1 for p in el.iter("p") if m.text_of(p) >= 80 and m.density(p) < 0.2)
 
 
 def leads(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement]) -> list[HtmlElement]:
@@ -296,7 +296,7 @@ def leads(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement]) -> l
 def _lead_in(el: HtmlElement, m: Measures) -> HtmlElement | None:
     for cand in el.iter(etree.Element):
         if m.words.get(cand, frozenset()) & LEAD_WORDS:
-            size = m.text.get(cand, 0)
+            size = m.text_of(cand)
             if size >= 40 and m.density(cand) < 0.3 and cand.tag not in HEADING_TAGS:
                 return cand
     return None
@@ -310,7 +310,7 @@ def prose_bytes(m: Measures, blocked: set[HtmlElement]) -> dict[HtmlElement, int
     for el in m.order[0].iter("p", "pre", "blockquote", "li", "dd", "td"):
         if el in blocked:
             continue
-        size = m.text.get(el, 0)
+        size = m.text_of(el)
         if size < 40 or m.density(el) > 0.3:
             continue
         node = el
@@ -333,7 +333,7 @@ def _initial_score(el: HtmlElement, m: Measures) -> float:
     it labels: a 150-byte box classed ``content`` must not outrank a 3 kB article."""
     hint = max(-1, min(1, m.hint.get(el, 0)))
     if hint > 0:
-        return _TAG_BONUS.get(el.tag, 0) + 25.0 * min(1.0, m.text.get(el, 0) / _HINT_FULL_BYTES)
+        return _TAG_BONUS.get(el.tag, 0) + 25.0 * min(1.0, m.text_of(el) / _HINT_FULL_BYTES)
     return _TAG_BONUS.get(el.tag, 0) + 25.0 * hint
 
 
@@ -355,7 +355,8 @@ def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
         node = top.getparent()
         while node is not None and node is not fence:
             if sum(1 for s in strong if contains(node, s)) >= _STRONG_MIN:
-                if m.text.get(node, 0) <= 3 * m.text.get(top, 1) or node.tag != "body":
+                top_text = m.text_of(top) if top in m.index else 1
+                if m.text_of(node) <= 3 * top_text or node.tag != "body":
                     top = node
                 break
             node = node.getparent()
@@ -372,7 +373,7 @@ def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
     # An only child adds nothing: its parent is the same box (and may hold the headline).
     parent = top.getparent()
     while (parent is not None and top is not body and len(parent) == 1
-           and m.text.get(parent, 0) == m.text.get(top, 0)):
+           and m.text_of(parent) == m.text_of(top)):
         top, parent = parent, parent.getparent()
     return top
 
@@ -403,7 +404,7 @@ def with_siblings(top: HtmlElement, scores: dict[HtmlElement, float], m: Measure
 def _good_paragraph(el: HtmlElement, m: Measures) -> bool:
     if el.tag != "p":
         return False
-    size, density = m.text.get(el, 0), m.density(el)
+    size, density = m.text_of(el), m.density(el)
     if size > 80 and density < 0.25:
         return True
     text = el.text_content().strip()

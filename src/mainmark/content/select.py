@@ -87,7 +87,7 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
         keep_posts(m)
     elif page_type is PageType.PRODUCT and not options.comments:
         drop_reviews(m)  # the user who wants the discussion keeps the reviews too
-    page_text = m.text.get(body, 0)
+    page_text = m.text_of(body)
     chrome = _effective_chrome(m, page_text)
     th = thresholds(options.favor)
     # The mode's floor decides whether strict pruning is enough; the later steps (and a
@@ -148,16 +148,16 @@ def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
     # Pruning only takes text away: when the scored selection holds its share of the
     # whole, unpruned column, it holds it of the pruned column too, and the column is
     # not worth pruning (the same answer as below, without the two walks).
-    whole = m.text.get(landmark if landmark is not None else body, 0)
+    whole = m.text_of(landmark if landmark is not None else body)
     if not prefers_region(page_type, selected, whole):
         return content
-    chrome = _effective_chrome(m, m.text.get(body, 0))
+    chrome = _effective_chrome(m, m.text_of(body))
     roots, removed = region(body, m, chrome, landmark)
     column = _collect(roots, m, {}, Pruning.NONE, options, page)
     column.removed = set(removed)
     column_text = _text_of(column, m)
     if (page_type in _GRID_TYPES
-            and column_text < _GRID_SHARE * sum(m.text.get(r, 0) for r in roots)):
+            and column_text < _GRID_SHARE * sum(m.text_of(r) for r in roots)):
         roots, removed = region(body, m, chrome, landmark, Pruning.RELAXED)
         column.removed = set(removed)
         column_text = _text_of(column, m)
@@ -241,7 +241,7 @@ def _from_jsonld(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
         # Client-rendered only if the DOM really lacks an article of comparable size.
         best = scoring.picked(True)[0]
         body_bytes = sum(len(p.encode()) for p in located.paragraphs)
-        if best and sum(m.text.get(b, 0) for b in best) >= 0.5 * body_bytes:
+        if best and sum(m.text_of(b) for b in best) >= 0.5 * body_bytes:
             return None
         return Content(roots=[], paragraphs=located.paragraphs, base_url=page.base_url,
                        explain=Explain(Strategy.JSONLD_BODY, located.detail, stripped=stripped))
@@ -276,7 +276,7 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
 
     wrappers = _main_wrappers(m, most_prose)
     return {el: rule for el, rule in m.chrome.items()
-            if el not in wrappers and m.text.get(el, 0) <= _CHROME_MAX_SHARE * page_text
+            if el not in wrappers and m.text_of(el) <= _CHROME_MAX_SHARE * page_text
             and not prose_exempt(el, rule, m)}
 
 
@@ -315,7 +315,7 @@ def _collect(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, st
 
 
 def _text_of(content: Content, m: Measures) -> int:
-    total = sum(m.text.get(r, 0) for r in content.roots)
+    total = sum(m.text_of(r) for r in content.roots)
     removed = content.removed
     # Subtract top-most removed subtrees only (nested removals are inside them).
     for el in removed:
@@ -327,7 +327,7 @@ def _text_of(content: Content, m: Measures) -> int:
                 break
             parent = parent.getparent()
         if not nested:
-            total -= m.text.get(el, 0)
+            total -= m.text_of(el)
     return max(0, total)
 
 
@@ -338,7 +338,7 @@ def _removals(removed: dict[HtmlElement, str], m: Measures,
     out = []
     for el, rule in sorted(removed.items(), key=lambda kv: m.index.get(kv[0], 0)):
         preview = " ".join(" ".join(el.itertext()).split())[:80]
-        out.append(Removal(rule, tag_path(el), preview, m.text.get(el, 0)))
+        out.append(Removal(rule, tag_path(el), preview, m.text_of(el)))
     return tuple(out)
 
 
