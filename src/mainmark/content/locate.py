@@ -48,14 +48,6 @@ class Located:
     #: the articleBody's size in words, for the caller's teaser check
     words: int = 0
     detail: str = ""
-    #: per element: articleBody words it holds, and all words it holds
-    covered: dict[HtmlElement, int] = field(default_factory=dict)
-    total: dict[HtmlElement, int] = field(default_factory=dict)
-
-    def share(self, el: HtmlElement) -> float:
-        """How much of ``el``'s text is articleBody text."""
-        total = self.total.get(el, 0)
-        return self.covered.get(el, 0) / total if total else 0.0
 
 
 def article_body(jsonld: list[dict[str, Any]]) -> str | None:
@@ -85,18 +77,17 @@ def locate_article_body(body: HtmlElement, m: Measures,
     if n_words < _MIN_WORDS or not wanted:
         return None
     covered, total = _coverage(m, wanted)
-    best_el, best_cover = None, 0.0
-    for el in m.order:
-        cov = min(1.0, covered.get(el, 0) / n_words)
+    best_el, best_at, best_cover = None, 0, 0.0
+    for i, el in enumerate(m.order):
+        cov = min(1.0, covered[i] / n_words)
         if cov >= _COVER:
-            if best_el is None or total.get(el, 0) < total.get(best_el, 0):
-                best_el, best_cover = el, cov
+            if best_el is None or total[i] < total[best_at]:
+                best_el, best_at, best_cover = el, i, cov
         elif best_el is None and cov > best_cover:
             best_cover = cov
     if best_el is not None:
         return Located(roots=[best_el], words=n_words,
-                       detail=f"articleBody {n_words} words, coverage {best_cover:.2f}",
-                       covered=covered, total=total)
+                       detail=f"articleBody {n_words} words, coverage {best_cover:.2f}")
     if best_cover < _CLIENT_RENDERED:
         paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n|\r\n|\n", text)]
         return Located(paragraphs=[p for p in paragraphs if p], words=n_words,
@@ -104,24 +95,25 @@ def locate_article_body(body: HtmlElement, m: Measures,
     return None
 
 
-_Counts = dict[HtmlElement, int]
-
-
-def _coverage(m: Measures, wanted: set[str]) -> tuple[_Counts, _Counts]:
-    """Per element: how many of its words are articleBody words, and how many words."""
-    covered: dict[HtmlElement, int] = {}
-    total: dict[HtmlElement, int] = {}
-    index = m.index
-    for el in reversed(m.order):
+def _coverage(m: Measures, wanted: set[str]) -> tuple[list[int], list[int]]:
+    """Per document position (``m.index``): how many of the element's words are
+    articleBody words, and how many words it holds."""
+    order, index = m.order, m.index
+    n = len(order)
+    covered = [0] * n
+    total = [0] * n
+    for i in range(n - 1, -1, -1):
+        el = order[i]
         hit, count = _count(el.text, wanted)
-        covered[el] = covered.get(el, 0) + hit
-        total[el] = total.get(el, 0) + count
-        parent = el.getparent()
-        if parent is None or parent not in index:
+        hit += covered[i]
+        count += total[i]
+        covered[i], total[i] = hit, count
+        p = index.get(el.getparent())
+        if p is None:
             continue
         t_hit, t_count = _count(el.tail, wanted)
-        covered[parent] = covered.get(parent, 0) + covered[el] + t_hit
-        total[parent] = total.get(parent, 0) + total[el] + t_count
+        covered[p] += hit + t_hit
+        total[p] += count + t_count
     return covered, total
 
 

@@ -91,10 +91,10 @@ def _locate(bag: Counter[str], n_words: int, m: Measures) -> tuple[HtmlElement |
     """The smallest element holding ``_COVER`` of the description's words, and the best
     share any element of at most ``_MAX_SPREAD`` times its size holds."""
     covered, total = _coverage(m, set(bag))
-    candidates = sorted((el for el in m.order
-                         if covered.get(el, 0) >= _ABSENT * n_words
-                         and total.get(el, 0) <= _MAX_SPREAD * n_words),
-                        key=lambda el: total.get(el, 0))
+    at = sorted((i for i in range(len(covered))
+                 if covered[i] >= _ABSENT * n_words and total[i] <= _MAX_SPREAD * n_words),
+                key=total.__getitem__)
+    candidates = [m.order[i] for i in at]
     best_share = 0.0
     for el in candidates[:_CANDIDATES]:
         share = _overlap(bag, _words_of(el)) / n_words

@@ -131,8 +131,9 @@ def _score(body: HtmlElement, m: Measures,
            chrome: dict[HtmlElement, str]) -> tuple[dict[HtmlElement, float], set[HtmlElement]]:
     blocked = _under_chrome(m, chrome)
     scores: dict[HtmlElement, float] = {}
-    for el in m.order:
-        if el in blocked or m.text_of(el) < 25:
+    text_at = m.text_at
+    for i, el in enumerate(m.order):
+        if el in blocked or text_at[i] < 25:
             continue
         own_prose = el.tag not in PARAGRAPH_TAGS
         if own_prose and not _div_as_paragraph(el, m):
@@ -307,11 +308,15 @@ def prose_bytes(m: Measures, blocked: set[HtmlElement]) -> dict[HtmlElement, int
     prose: dict[HtmlElement, int] = {}
     if not m.order:
         return prose
+    index, text_at, link_at = m.index, m.text_at, m.link_at
     for el in m.order[0].iter("p", "pre", "blockquote", "li", "dd", "td"):
         if el in blocked:
             continue
-        size = m.text_of(el)
-        if size < 40 or m.density(el) > 0.3:
+        i = index.get(el)
+        if i is None:
+            continue
+        size = text_at[i]
+        if size < 40 or link_at[i] / size > 0.3:  # m.density(el) > 0.3
             continue
         node = el
         while node is not None:
