@@ -48,3 +48,28 @@ def test_peak_python_memory_of_a_dense_page_is_a_small_multiple_of_its_size() ->
     peak, doc = _peak(page)
     assert len(doc.blocks) > 1400 and doc.chunks  # the whole page was rendered and chunked
     assert peak < _PEAK_OVER_PAGE * len(page), f"peak {peak / len(page):.1f}x the page"
+
+
+#: Python bytes per element that measuring a dense page may allocate at its peak: the
+#: element proxies (about 90 bytes, and lxml's cached tag string), the position index
+#: (a dict entry and an int) and the arrays of facts. With the dense facts in dicts keyed
+#: by element (text, link bytes, link counts, headings) it was about 380.
+_MEASURE_BYTES_PER_ELEMENT = 320
+
+
+def test_measuring_costs_a_few_slots_per_element_not_a_dict_entry_per_fact() -> None:
+    import lxml.html
+
+    from mainmark.content.measure import measure
+
+    body = lxml.html.document_fromstring(_page(100_000)).find("body")
+    assert body is not None
+    tracemalloc.start()
+    try:
+        m = measure(body)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    n = len(m.order)
+    assert n > 3000 and m.text_of(body) > 50_000
+    assert peak < _MEASURE_BYTES_PER_ELEMENT * n, f"{peak / n:.0f} bytes an element"
