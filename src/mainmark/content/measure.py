@@ -5,7 +5,8 @@ how much visible text is under it, how much of that is link text, how many
 links, what do its class/id words say, is it inside the main region. Asking
 ``text_content()`` per question is quadratic on deep pages; this module answers
 them all from two linear, iterative passes (post-order for sizes, pre-order for
-context), keyed by element. Sizes are UTF-8 bytes of stripped text runs.
+context): the facts every element has by document position, the sparse ones keyed by
+element. Sizes are UTF-8 bytes of stripped text runs.
 """
 
 from __future__ import annotations
