@@ -112,6 +112,12 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: _page('<div><span hidden>h</span>' * (n // 29) + "x" + "</div>" * (n // 29)),
         24000),
     "h1 of separators": (lambda n: _page("<h1>" + ": |" * (n // 3) + "</h1>"), 12000),
+    # "Does an <h1> sit inside an <article>": ten <h1>s at the foot of a deep nest with no
+    # <article> above them, each walk up stopping at the ancestors already walked.
+    "h1s at the foot of a deep nest, no article": (
+        lambda n: ("<html><head><title>Budget</title></head><body>" + "<div>" * (n // 5)
+                   + "<div><h1>Budget</h1></div>" * 10 + _PROSE + "</div>" * (n // 5)
+                   + "</body></html>"), 8000),
     "nested author boxes off the article": (
         lambda n: ("<html><body><div><h1>Budget</h1>" + _PROSE + "</div>"
                    + '<div class="author-box"><span>Jane Doe</span>' * (n // 45)

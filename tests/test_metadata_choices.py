@@ -135,6 +135,25 @@ def test_an_og_title_keeps_the_lone_h1_of_a_non_article_out() -> None:
     assert meta.title == "Buy Cordless Drills Online"
 
 
+def test_an_h1_heading_an_article_element_is_an_articles_headline() -> None:
+    # og:type is the CMS default "website"; the markup still says "this is an article"
+    head = ('<meta property="og:type" content="website">'
+            '<meta property="og:title" content="Acme Kettles: 5 Ways to Descale">')
+    body = ("<article><h1>Five ways to descale an Acme kettle at home</h1>"
+            "<p>By Jane Roe.</p></article>")
+    meta = meta_of(doc(head, body), url="https://www.kettlenotes.example/descale")
+    assert meta.title == "Five ways to descale an Acme kettle at home"
+    assert meta.sources["title"] == "h1~opengraph"
+
+
+def test_an_h1_outside_any_article_element_leaves_the_share_card_title() -> None:
+    head = ('<meta property="og:type" content="website">'
+            '<meta property="og:title" content="Acme Kettles: 5 Ways to Descale">')
+    body = "<section><h1>Five ways to descale an Acme kettle at home</h1><p>Text.</p></section>"
+    meta = meta_of(doc(head, body), url="https://www.kettlenotes.example/descale")
+    assert meta.title == "Acme Kettles: 5 Ways to Descale"
+
+
 # ---- authors --------------------------------------------------------------------------------
 def thread(posts: list[tuple[str, str]], attr: bool = False) -> str:
     items = []

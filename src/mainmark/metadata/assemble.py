@@ -8,7 +8,8 @@ signal is recorded in ``Metadata.sources``):
   ``twitter:title`` > microdata ``headline``/``name`` > Dublin Core / ``<meta
   name=title>`` > ``<title>``, each with the site name cut, except that ``og:title``
   (then ``twitter:title``) beats a JSON-LD title it disagrees with; the page's one headline
-  ``<h1>`` instead on an article telling the same story and on a page whose only
+  ``<h1>`` instead on an article (by its structured data, ``og:type``, or an ``<h1>``
+  inside ``<article>``) telling the same story and on a page whose only
   metadata title is ``<title>``; else the first ``<h1>``.
 - **author**: JSON-LD ``author``/``creator`` of the main entity (``@id`` references
   resolved) > microdata ``author`` > ``<meta name=author>``, ``article:author``
@@ -208,10 +209,18 @@ class _Extraction(DateFields):
         return self._set("title", chosen[0], chosen[1])
 
     def _is_article(self) -> bool:
-        """The page is one article: its main entity is an article kind, or ``og:type`` says so."""
-        if self.main is not None:
-            return is_article(self.main)
-        return (self._first("og:type") or "").lower() == "article"
+        """The page is one article: its main entity is an article kind, or ``og:type`` says
+        so, or an ``<h1>`` of the page is the heading of an ``<article>`` element.
+
+        A page's markup declares an article as its structured data does: an ``<h1>`` inside
+        ``<article>`` is that article's headline as printed, on pages whose JSON-LD is a
+        generic ``WebPage`` or whose ``og:type`` is ``website`` (a CMS default).
+        """
+        if self.main is not None and is_article(self.main):
+            return True
+        if self.main is None and (self._first("og:type") or "").lower() == "article":
+            return True
+        return sig.within_article(h1 for h1, _ in self.h1s)
 
     # ---- author --------------------------------------------------------------------------
     def _author(self) -> tuple[str, ...]:

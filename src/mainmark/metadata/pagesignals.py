@@ -10,6 +10,7 @@ around the headline, are in :mod:`mainmark.headline_dom`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from itertools import islice
 
 from lxml import etree
@@ -107,6 +108,24 @@ def headings(root: HtmlElement) -> list[tuple[HtmlElement, str]]:
         if value:
             out.append((h1, value))
     return out
+
+
+def within_article(nodes: Iterable[HtmlElement]) -> bool:
+    """One of ``nodes`` lies inside an ``<article>`` element.
+
+    Ancestors shared by several elements are walked once (the walk up from a later
+    element stops at the first ancestor already seen), so the work is linear in the
+    tree's size however many elements sit at the bottom of a deep nest.
+    """
+    seen: set[HtmlElement] = set()
+    for node in nodes:
+        for ancestor in node.iterancestors():
+            if ancestor in seen:
+                break
+            seen.add(ancestor)
+            if ancestor.tag == "article":
+                return True
+    return False
 
 
 def subheadings(root: HtmlElement) -> list[tuple[HtmlElement, str]]:
