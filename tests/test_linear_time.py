@@ -106,6 +106,18 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "list item of many links round a date": (
         lambda n: _page('<ul><li><span class="date">x</span>' + '<a href="/a">t</a>' * (n // 18)
                         + '</li><li><span class="date">y</span></li></ul>'), 24000),
+    # The page-wide dateline last resort (one walk from the root, never into a skipped
+    # subtree): year-bearing text at every depth, lines that hold a year and no date, text
+    # nodes too long to be a dateline, skipped boxes nested down the page.
+    "nested undated boxes with years": (
+        lambda n: _page("<div>In 1999 x" * (n // 14) + "</div>" * (n // 14)), 24000),
+    "many year lines that are not dates": (
+        lambda n: _page("<div><span>From 1999 to 2000</span></div>" * (n // 44)), 24000),
+    "long text nodes full of years": (
+        lambda n: _page("<div>" + "2020 " * (n // 5) + "</div>"), 24000),
+    "nested comment boxes with dates": (
+        lambda n: _page('<div class="comment">3 May 2020' * (n // 32) + "</div>" * (n // 32)),
+        24000),
     # Hidden elements at every depth: whether one sits inside another hidden element is
     # asked of each (the script-revealed wrapper test), every ancestor judged once.
     "hidden spans down nested wrappers": (

@@ -225,12 +225,62 @@ def test_content_lines_are_read_in_document_order() -> None:
     assert _extract(html).published == "2021-05-05"
 
 
-def test_dates_deep_in_the_content_do_not_date_the_page() -> None:
+def test_a_bare_date_deep_in_the_content_is_only_the_last_resort() -> None:
+    # Below the content's top a bare date line no longer counts as its dateline; with no
+    # other date anywhere it still dates the page, as the page-wide last resort.
     lines = "".join(f"<p>Punkt {i}: weiter im Text.</p>" for i in range(25))
     html = doc("<title>Aktuelles - Verband</title>",
                "<div id='content'><h2>Levelpässe</h2>" + PROSE + lines
                + "<p>01.02.2022</p>" + PROSE + "</div>")
+    meta = _extract(html)
+    assert meta.published == "2022-02-01"
+    assert meta.sources["published"] == "dom:page-line"
+
+
+def test_a_lone_date_line_off_the_text_dates_an_undated_page() -> None:
+    # A reference page that states only when it was last reviewed, in a box of its own
+    # after the text: no stamp, no <time>, no marked element, no dateline by a headline.
+    html = doc("<title>Opening hours - Town hall</title>",
+               "<div id='content'><h2>Opening hours</h2>" + PROSE + PROSE + "</div>"
+               "<div class='pageinfo'><span>Last reviewed: 12 March 2021</span></div>",
+               lang="en")
+    meta = _extract(html)
+    assert meta.published == "2021-03-12"
+    assert meta.sources["published"] == "dom:page-line"
+
+
+def test_the_page_wide_last_resort_skips_comments_sidebars_and_footers() -> None:
+    html = doc("<title>Opening hours - Town hall</title>",
+               "<div id='content'><h2>Opening hours</h2>" + PROSE + PROSE + "</div>"
+               "<div class='comments'><p>14 May 2020</p></div>"
+               "<aside><p>15 May 2020</p></aside><div class='sidebar'><p>16 May 2020</p></div>"
+               "<footer><p>17 May 2020</p></footer><div class='site-footer'><p>18 May 2020</p>"
+               "</div><nav><p>19 May 2020</p></nav>", lang="en")
     assert _extract(html).published is None
+
+
+def test_the_content_dateline_beats_a_date_line_elsewhere_on_the_page() -> None:
+    html = doc("<title>Aktuelles - Verband</title>",
+               "<div id='content'><h2>Levelpässe</h2><p>01.02.2022</p>" + PROSE + PROSE
+               + "</div><div class='box'><p>05.05.2021</p></div>")
+    meta = _extract(html)
+    assert meta.published == "2022-02-01"
+    assert meta.sources["published"] == "content:dateline"
+
+
+def test_page_lines_on_100k_nested_divs() -> None:
+    # The parser flattens the tower; the page-wide walk is iterative and bounded either way.
+    from lxml.html import fromstring
+
+    from mainmark.metadata.headline_dom import page_lines
+
+    html = doc("<title>Opening hours - Town hall</title>",
+               "<div>" * 100_000 + "<p>Posted 3 April 2019</p>" + "</div>" * 100_000, lang="en")
+    assert _extract(html).published == "2019-04-03"
+    wide = fromstring("<html><body>" + "<div><span>1999 x</span></div>" * 30_000
+                      + "<p>Posted 3 April 2019</p></body></html>")
+    assert "Posted 3 April 2019" not in list(page_lines(wide))  # past the element budget
+
 
 
 def test_a_date_in_a_sentence_does_not_date_the_page() -> None:

@@ -33,8 +33,11 @@ signal is recorded in ``Metadata.sources``):
   headline > a date in the URL path > a date-classed element or short line near the
   headline > any other ``<time>`` > a wiki's revision line > a date-marked element
   anywhere on the page (off comments, sidebars, teasers, footers and lists of other
-  pages; its text up to an update label). A UTC stamp is moved to the page's local time
-  when its language or region settles the zone (:func:`mainmark.dates.localize`);
+  pages; its text up to an update label); once the content is selected, a page still
+  undated takes a bare dateline from the content's top, then from the header boxes
+  before it, then from anywhere on the page off comments, sidebars, nav, forms and
+  footers (:func:`mainmark.metadata.published.date_from_content`). A UTC stamp is moved
+  to the page's local time when its language or region settles the zone (:func:`mainmark.dates.localize`);
   a zoned stamp one day off the URL's date gives the URL's day.
   **modified**: ``dateModified`` > ``article:modified_time``/``og:updated_time``
   and meta keys. Publication beats modification: a page's ``date`` is its

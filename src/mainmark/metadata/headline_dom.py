@@ -70,6 +70,13 @@ _MARKED_AUTHOR = etree.XPath(
     " or (@itemprop and contains(@itemprop, 'author'))]"
 )
 
+#: Elements read by the page-wide line search at most, the longest text node it reads,
+#: and the tags it never enters.
+_PAGE_ELEMENTS = 20_000
+_PAGE_TEXT = 400
+_OFF_PAGE_TAGS = frozenset({"nav", "aside", "footer", "form", "select", "button", "option"})
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
 #: Regions whose bylines and dates belong to other content: comments, sidebars, teasers.
 _ELSEWHERE = re.compile(
     r"(?:^|[\s_-])(?:comment|avatar|related|teaser|widget|sidebar|recommend)", re.IGNORECASE
@@ -563,6 +570,35 @@ def _texts_in(el: HtmlElement) -> Iterator[str]:
         for child in reversed(node):
             stack.append((child, True))
             stack.append((child, False))
+
+
+def page_lines(root: HtmlElement) -> Iterator[str]:
+    """Short text lines holding a four-digit year anywhere under ``root``, in document
+    order, off comments, sidebars, teasers, nav, forms and footers (by tag or class).
+
+    The very last resort for a page whose date sits in no marked element and near no
+    headline found (a board's first post, a blog theme printing the day in a plain
+    ``<span>``, a page stating only when it was last updated). One walk from the root
+    that never enters a skipped subtree and stops after :data:`_PAGE_ELEMENTS`
+    elements, so no element is seen twice and no ancestor chain is climbed.
+    """
+    stack: list[HtmlElement] = [root]
+    seen = 0
+    while stack and seen < _PAGE_ELEMENTS:
+        el = stack.pop()
+        seen += 1
+        tag = el.tag
+        if not isinstance(tag, str) or tag in SKIP_TEXT_TAGS or tag in _OFF_PAGE_TAGS:
+            continue
+        marks = f"{el.get('class') or ''} {el.get('id') or ''}"
+        if len(marks) > 1 and (_ELSEWHERE.search(marks) or _FOOTER_MARK.search(marks)):
+            continue
+        for text in (el.text, *(child.tail for child in el)):
+            if text and len(text) <= _PAGE_TEXT and _YEAR.search(text):
+                line = " ".join(text.split())
+                if len(line) <= _SHORT_LINE:
+                    yield line
+        stack.extend(reversed(el))
 
 
 def _update_marked(mark: str) -> bool:

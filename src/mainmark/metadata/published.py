@@ -15,6 +15,7 @@ from lxml.html import HtmlElement
 
 from mainmark.metadata import metafields as mf
 from mainmark.metadata.dates import localize, parse_date
+from mainmark.metadata.headline_dom import page_lines
 from mainmark.metadata.schema import (
     text_of,
 )
@@ -49,19 +50,29 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
     headline found from the title (forums, wikis, club and agency news whose title
     tag names only the section): a bare dateline ("01.02.2022", "am 29.12.2010,
     13:36 Uhr") among the first lines of the content selection found. Only the top
-    is read: dates further down belong to events, comments or quoted sources.
+    is read: dates further down belong to events, comments or quoted sources. When
+    neither the content's top nor the header before it has one, the first bare dateline
+    anywhere on the page outside comments, sidebars, nav and footers
+    (:func:`~mainmark.metadata.headline_dom.page_lines`): a page that prints one date
+    alone on its line, however far from the text, is dated by it, and a citation
+    needs some date more than it fears a far one.
     """
     if metadata.published is not None or not content.roots:
         return metadata
     # The content's top first, then the article header just before it: templates often
     # keep the dateline beside the headline, outside the box the text was taken from.
-    for roots in (content.roots, _header_boxes(content.roots[0])):
-        for line in _top_lines(roots):
+    # Last, a bare dateline anywhere on the page off comments, sidebars and footers.
+    page = content.roots[0].getroottree().getroot()
+    runs = ((_top_lines(content.roots), "content:dateline"),
+            (_top_lines(_header_boxes(content.roots[0])), "content:dateline"),
+            (page_lines(page), "dom:page-line"))
+    for lines, source in runs:
+        for line in lines:
             if len(line) > _DATELINE or not _FULL_YEAR.search(line) or not _is_bare(line):
                 continue
             parsed = parse_date(line, metadata.language)
             if parsed:
-                sources = {**metadata.sources, "published": "content:dateline"}
+                sources = {**metadata.sources, "published": source}
                 confidence = {**metadata.confidence, "published": Confidence.LOW}
                 return replace(metadata, published=parsed, sources=sources,
                                confidence=confidence)
