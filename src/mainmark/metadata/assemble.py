@@ -37,8 +37,9 @@ signal is recorded in ``Metadata.sources``):
   undated takes a bare dateline from the content's top, then from the header boxes
   before it, then from anywhere on the page off comments, sidebars, nav, forms and
   footers (:func:`mainmark.metadata.published.date_from_content`). A UTC stamp is moved
-  to the page's local time when its language or region settles the zone (:func:`mainmark.dates.localize`);
-  a zoned stamp one day off the URL's date gives the URL's day.
+  to the page's local time when its language or region settles the zone
+  (:func:`mainmark.dates.localize`); a zoned stamp one day off the URL's date gives the
+  URL's day.
   **modified**: ``dateModified`` > ``article:modified_time``/``og:updated_time``
   and meta keys. Publication beats modification: a page's ``date`` is its
   publication day, and ``published`` is never filled from a modification date.
