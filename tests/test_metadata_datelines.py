@@ -9,7 +9,7 @@ import pytest
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.dates import local_zone, localize
 from mainmark.metadata.structured import read_structured
-from mainmark.model import Metadata
+from mainmark.model import Confidence, Metadata
 from mainmark.page.parse import parse
 
 
@@ -73,6 +73,26 @@ def test_header_dateline_beats_a_stamp_naming_another_day() -> None:
     meta = meta_of(doc(stamp, body))
     assert meta.published == "2021-10-28"
     assert meta.sources["published"] == "dom:header<jsonld"
+
+
+def test_opengraph_article_stamp_is_not_overridden_by_a_header_date() -> None:
+    # The theme prints the last modification by the headline, unlabelled; the OpenGraph
+    # article stamp is the publication field itself.
+    head = ('<meta property="article:published_time" content="2023-04-02T09:15:00+00:00">'
+            '<meta property="article:modified_time" content="2024-01-20T11:00:00+00:00">')
+    body = "<h1>Potting soil, compared</h1><p>January 20, 2024</p>" + PROSE
+    meta = meta_of(doc(head, body, lang="en"))
+    assert meta.published == "2023-04-02T09:15:00+00:00"
+    assert meta.sources["published"] == "meta:article:published_time"
+    assert meta.confidence["published"] is Confidence.MEDIUM  # the header does not confirm it
+
+
+def test_a_header_date_still_overrides_other_meta_stamps() -> None:
+    head = '<meta name="date" content="2021-10-27T20:35:36+01:00">'
+    body = "<h1>Schlagzeile</h1><p>Berlin, 28.10.2021</p>" + PROSE
+    meta = meta_of(doc(head, body))
+    assert meta.published == "2021-10-28"
+    assert meta.sources["published"] == "dom:header<meta:date"
 
 
 def test_stamp_is_kept_when_the_dateline_agrees() -> None:

@@ -26,7 +26,8 @@ signal is recorded in ``Metadata.sources``):
   "By ..." line printed with the headline that names none of the metadata's names
   (the CMS account that uploaded the page) wins over them.
 - **published**: the one full date printed in the header lines around the headline
-  (the dateline), when it differs from the stamp below; else JSON-LD
+  (the dateline), when it differs from the stamp below, unless that stamp is an
+  OpenGraph ``article:published_time``; else JSON-LD
   ``datePublished`` (then ``dateCreated``, ``uploadDate``) of the main entity >
   microdata > ``article:published_time`` and other meta date keys; else, with no
   stamp, the dateline > ``<time>`` marked as publication, then ``<time>`` near the
