@@ -36,8 +36,8 @@ def test_plain_text_byline_under_the_headline(line: str, names: tuple[str, ...])
 
 
 def test_bare_label_joins_the_name_on_the_next_line() -> None:
-    meta = meta_of("<h1>Headline</h1><p>21.01.2022</p><span>von</span> <a>Patrick Otte</a>" + PROSE)
-    assert meta.author == ("Patrick Otte",)
+    meta = meta_of("<h1>Headline</h1><p>21.01.2022</p><span>von</span> <a>Jane Roe</a>" + PROSE)
+    assert meta.author == ("Jane Roe",)
 
 
 @pytest.mark.parametrize(
