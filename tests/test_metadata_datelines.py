@@ -299,7 +299,7 @@ def test_page_lines_on_100k_nested_divs() -> None:
     assert _extract(html).published == "2019-04-03"
     wide = fromstring("<html><body>" + "<div><span>1999 x</span></div>" * 30_000
                       + "<p>Posted 3 April 2019</p></body></html>")
-    assert "Posted 3 April 2019" not in list(page_lines(wide))  # past the element budget
+    assert "Posted 3 April 2019" not in list(page_lines(wide))  # past the texts read
 
 
 
@@ -360,3 +360,15 @@ def test_a_wiki_revision_line_does_not_displace_a_publication_date() -> None:
     stamp = ld({"@type": "Article", "datePublished": "2019-03-02T10:00:00+01:00"})
     meta = meta_of(doc(stamp, "<h1>Wiki page</h1>" + PROSE + footer))
     assert meta.published == "2019-03-02T10:00:00+01:00"
+
+
+def test_page_lines_come_in_document_order_and_read_a_skipped_box_s_tail() -> None:
+    # The first date line printed wins, so the order is the page's: a paragraph's text
+    # before the tail after it. An aside's tail is its parent's text, not the aside's.
+    from lxml.html import fromstring
+
+    from mainmark.metadata.headline_dom import page_lines
+
+    page = fromstring("<html><body><div><p>3 April 2019</p> 5 May 2020"
+                      "<aside>1 June 2021</aside> 7 July 2022</div></body></html>")
+    assert list(page_lines(page)) == ["3 April 2019", "5 May 2020", "7 July 2022"]

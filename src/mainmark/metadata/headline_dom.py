@@ -76,6 +76,11 @@ _PAGE_ELEMENTS = 20_000
 _PAGE_TEXT = 400
 _OFF_PAGE_TAGS = frozenset({"nav", "aside", "footer", "form", "select", "button", "option"})
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+#: Text nodes short enough for a line that may hold a year: :func:`page_lines`'s
+#: candidates, found in C (:data:`_YEAR` then says whether one does).
+_YEAR_TEXTS = etree.XPath(
+    f"//text()[contains(., '19') or contains(., '20')][string-length(.) <= {_PAGE_TEXT}]"
+)
 
 #: Regions whose bylines and dates belong to other content: comments, sidebars, teasers.
 _ELSEWHERE = re.compile(
@@ -577,32 +582,60 @@ def _texts_in(el: HtmlElement) -> Iterator[str]:
 
 
 def page_lines(root: HtmlElement) -> Iterator[str]:
-    """Short text lines holding a four-digit year anywhere under ``root``, in document
-    order, off comments, sidebars, teasers, nav, forms and footers (by tag or class).
+    """Short text lines holding a four-digit year anywhere in ``root``'s document, in
+    document order, off comments, sidebars, teasers, nav, forms and footers (by tag or
+    class).
 
     The very last resort for a page whose date sits in no marked element and near no
     headline found (a board's first post, a blog theme printing the day in a plain
-    ``<span>``, a page stating only when it was last updated). One walk from the root
-    that never enters a skipped subtree and stops after :data:`_PAGE_ELEMENTS`
-    elements, so no element is seen twice and no ancestor chain is climbed.
+    ``<span>``, a page stating only when it was last updated). The text nodes that may
+    hold a year come from one XPath (a substring test in C); only their owners' ancestor
+    chains are judged, each element once (a memo shared along the chains), so the work
+    is linear in the page and no Python runs for the elements without a year below
+    them. At most :data:`_PAGE_ELEMENTS` such texts are read.
     """
-    stack: list[HtmlElement] = [root]
-    seen = 0
-    while stack and seen < _PAGE_ELEMENTS:
-        el = stack.pop()
-        seen += 1
-        tag = el.tag
+    found = _YEAR_TEXTS(root)
+    if not isinstance(found, list):
+        return
+    memo: dict[HtmlElement, bool] = {}
+    for text in islice(found, _PAGE_ELEMENTS):
+        if not isinstance(text, str) or not _YEAR.search(text):
+            continue
+        owner = getattr(text, "getparent", lambda: None)()
+        if getattr(text, "is_tail", False) and owner is not None:
+            owner = owner.getparent()  # a tail is its element's parent's text
+        if not isinstance(owner, HtmlElement) or _off_page(owner, memo):
+            continue
+        line = " ".join(text.split())
+        if len(line) <= _SHORT_LINE:
+            yield line
+
+
+def _off_page(el: HtmlElement, memo: dict[HtmlElement, bool]) -> bool:
+    """``el`` or an ancestor is a region :func:`page_lines` does not read: by tag
+    (scripts, nav, asides, footers, forms) or by class/id words (comments, sidebars,
+    teasers, footers). Every element on the chain is remembered with the verdict."""
+    chain: list[HtmlElement] = []
+    node: HtmlElement | None = el
+    verdict = False
+    while node is not None:
+        known = memo.get(node)
+        if known is not None:
+            verdict = known
+            break
+        chain.append(node)
+        tag = node.tag
         if not isinstance(tag, str) or tag in SKIP_TEXT_TAGS or tag in _OFF_PAGE_TAGS:
-            continue
-        marks = f"{el.get('class') or ''} {el.get('id') or ''}"
+            verdict = True
+            break
+        marks = f"{node.get('class') or ''} {node.get('id') or ''}"
         if len(marks) > 1 and (_ELSEWHERE.search(marks) or _FOOTER_MARK.search(marks)):
-            continue
-        for text in (el.text, *(child.tail for child in el)):
-            if text and len(text) <= _PAGE_TEXT and _YEAR.search(text):
-                line = " ".join(text.split())
-                if len(line) <= _SHORT_LINE:
-                    yield line
-        stack.extend(reversed(el))
+            verdict = True
+            break
+        node = node.getparent()
+    for seen in chain:
+        memo[seen] = verdict
+    return verdict
 
 
 def _update_marked(mark: str) -> bool:
