@@ -13,7 +13,6 @@ an invisible extra; such an element is kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from lxml import etree
 from lxml.html import HtmlElement
@@ -25,6 +24,7 @@ from mainmark.content.vocab import (
     INVISIBLE_TAGS,
     VOID_INVISIBLE_TAGS,
 )
+from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.parse import Page
 
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
@@ -251,7 +251,7 @@ def _script_revealed(hidden: list[HtmlElement], body_text: int) -> HtmlElement |
     Dropdown menus and dialogs hold no headline."""
     if not body_text:
         return None
-    covered = _hidden_cover()
+    covered = ancestor_cover(_is_hidden)
     outermost = [el for el in hidden if not covered(el.getparent())]
     sizes = [len(el.text_content()) for el in outermost]
     if body_text - sum(sizes) >= _VISIBLE_MIN_SHARE * body_text:
@@ -259,33 +259,6 @@ def _script_revealed(hidden: list[HtmlElement], body_text: int) -> HtmlElement |
     headed = [(size, el) for size, el in zip(sizes, outermost, strict=True)
               if el.tag == "h1" or el.find(".//h1") is not None]
     return max(headed, key=lambda pair: pair[0])[1] if headed else None
-
-
-def _hidden_cover() -> Callable[[HtmlElement | None], bool]:
-    """``covered(el)``: ``el`` or one of its ancestors is hidden (:func:`_is_hidden`). Each
-    element is judged once per cover: the hidden elements of a page share their
-    ancestors, and a walk up stops at the first element already judged."""
-    known: dict[HtmlElement, bool] = {}
-
-    def covered(el: HtmlElement | None) -> bool:
-        chain: list[HtmlElement] = []
-        answer = False
-        while el is not None:
-            hit = known.get(el)
-            if hit is not None:
-                answer = hit
-                break
-            if _is_hidden(el):
-                answer = True
-                known[el] = True
-                break
-            chain.append(el)
-            el = el.getparent()
-        for node in chain:  # none of these is hidden: each is covered as its ancestors are
-            known[node] = answer
-        return answer
-
-    return covered
 
 
 def _is_hidden(el: HtmlElement) -> bool:

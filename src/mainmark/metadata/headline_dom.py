@@ -25,6 +25,7 @@ from lxml.html import HtmlElement
 from mainmark.metadata.authors import TEXT_KIND, clean_authors
 from mainmark.metadata.bylinebox import byline_text
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, owners
+from mainmark.page.ancestry import ancestor_cover
 
 _MAX_CANDIDATES = 40
 _ANCESTOR_LIMIT = 40
@@ -590,52 +591,35 @@ def page_lines(root: HtmlElement) -> Iterator[str]:
     headline found (a board's first post, a blog theme printing the day in a plain
     ``<span>``, a page stating only when it was last updated). The text nodes that may
     hold a year come from one XPath (a substring test in C); only their owners' ancestor
-    chains are judged, each element once (a memo shared along the chains), so the work
-    is linear in the page and no Python runs for the elements without a year below
-    them. At most :data:`_PAGE_ELEMENTS` such texts are read.
+    chains are judged, each element once (:func:`~mainmark.page.ancestry.ancestor_cover`),
+    so the work is linear in the page and no Python runs for the elements without a year
+    below them. At most :data:`_PAGE_ELEMENTS` such texts are read.
     """
     found = _YEAR_TEXTS(root)
     if not isinstance(found, list):
         return
-    memo: dict[HtmlElement, bool] = {}
+    off_page = ancestor_cover(_off_page)
     for text in islice(found, _PAGE_ELEMENTS):
         if not isinstance(text, str) or not _YEAR.search(text):
             continue
         owner = getattr(text, "getparent", lambda: None)()
         if getattr(text, "is_tail", False) and owner is not None:
             owner = owner.getparent()  # a tail is its element's parent's text
-        if not isinstance(owner, HtmlElement) or _off_page(owner, memo):
+        if not isinstance(owner, HtmlElement) or off_page(owner):
             continue
         line = " ".join(text.split())
         if len(line) <= _SHORT_LINE:
             yield line
 
 
-def _off_page(el: HtmlElement, memo: dict[HtmlElement, bool]) -> bool:
-    """``el`` or an ancestor is a region :func:`page_lines` does not read: by tag
-    (scripts, nav, asides, footers, forms) or by class/id words (comments, sidebars,
-    teasers, footers). Every element on the chain is remembered with the verdict."""
-    chain: list[HtmlElement] = []
-    node: HtmlElement | None = el
-    verdict = False
-    while node is not None:
-        known = memo.get(node)
-        if known is not None:
-            verdict = known
-            break
-        chain.append(node)
-        tag = node.tag
-        if not isinstance(tag, str) or tag in SKIP_TEXT_TAGS or tag in _OFF_PAGE_TAGS:
-            verdict = True
-            break
-        marks = f"{node.get('class') or ''} {node.get('id') or ''}"
-        if len(marks) > 1 and (_ELSEWHERE.search(marks) or _FOOTER_MARK.search(marks)):
-            verdict = True
-            break
-        node = node.getparent()
-    for seen in chain:
-        memo[seen] = verdict
-    return verdict
+def _off_page(el: HtmlElement) -> bool:
+    """``el`` is a region :func:`page_lines` does not read: by tag (scripts, nav, asides,
+    footers, forms) or by class/id words (comments, sidebars, teasers, footers)."""
+    tag = el.tag
+    if not isinstance(tag, str) or tag in SKIP_TEXT_TAGS or tag in _OFF_PAGE_TAGS:
+        return True
+    marks = f"{el.get('class') or ''} {el.get('id') or ''}"
+    return len(marks) > 1 and bool(_ELSEWHERE.search(marks) or _FOOTER_MARK.search(marks))
 
 
 def _update_marked(mark: str) -> bool:

@@ -17,6 +17,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, elements
+from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.urls import safe_base
 
 _MAX_META = 2_000
@@ -111,21 +112,14 @@ def headings(root: HtmlElement) -> list[tuple[HtmlElement, str]]:
 
 
 def within_article(nodes: Iterable[HtmlElement]) -> bool:
-    """One of ``nodes`` lies inside an ``<article>`` element.
+    """One of ``nodes`` lies inside an ``<article>`` element (ancestors shared by several
+    nodes are judged once: :func:`~mainmark.page.ancestry.ancestor_cover`)."""
+    inside = ancestor_cover(_is_article)
+    return any(inside(node.getparent()) for node in nodes)
 
-    Ancestors shared by several elements are walked once (the walk up from a later
-    element stops at the first ancestor already seen), so the work is linear in the
-    tree's size however many elements sit at the bottom of a deep nest.
-    """
-    seen: set[HtmlElement] = set()
-    for node in nodes:
-        for ancestor in node.iterancestors():
-            if ancestor in seen:
-                break
-            seen.add(ancestor)
-            if ancestor.tag == "article":
-                return True
-    return False
+
+def _is_article(el: HtmlElement) -> bool:
+    return bool(el.tag == "article")
 
 
 def subheadings(root: HtmlElement) -> list[tuple[HtmlElement, str]]:
