@@ -124,6 +124,10 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: _page('<div><span hidden>h</span>' * (n // 29) + "x" + "</div>" * (n // 29)),
         24000),
     "h1 of separators": (lambda n: _page("<h1>" + ": |" * (n // 3) + "</h1>"), 12000),
+    # The spaced hyphen ending a metadata title no <h1> shows (titles.py _before_hyphen).
+    "share-card title of spaced hyphens": (
+        lambda n: _page("", '<meta property="og:title" content="' + "Ab Cd - " * (n // 8)
+                        + '">'), 24000),
     # "Does an <h1> sit inside an <article>": ten <h1>s at the foot of a deep nest with no
     # <article> above them, each walk up stopping at the ancestors already walked.
     "h1s at the foot of a deep nest, no article": (

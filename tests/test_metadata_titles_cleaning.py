@@ -98,3 +98,28 @@ def test_a_trailing_segment_adding_a_word_to_the_site_name_goes() -> None:
     keys = ["tomshardware"]
     assert strip_site_name("Best budget GPUs - Tom's Hardware Forum", keys) == (
         "Best budget GPUs")
+
+
+def test_a_spaced_hyphen_ends_a_title_no_h1_shows() -> None:
+    head = '<meta property="og:title" content="Acme Kettle Guide - Part 1">'
+    meta = meta_of(doc(head, "<p>text</p>"), "https://blog.example/kettles")
+    assert meta.title == "Acme Kettle Guide"
+    assert meta.sources["title"] == "opengraph"
+    head = "<title>Jane Roe Wallet - Royal Black | Acme</title>"
+    assert meta_of(doc(head, "<p>text</p>"), "https://acme.example/p").title == "Jane Roe Wallet"
+
+
+def test_a_title_the_h1_shows_whole_keeps_its_hyphen() -> None:
+    head = '<meta property="og:title" content="Acme Kettle Guide - Part 1">'
+    meta = meta_of(doc(head, "<h1>Acme Kettle Guide - Part 1</h1>"), "https://blog.example/k")
+    assert meta.title == "Acme Kettle Guide - Part 1"
+    assert meta.sources["title"] == "h1=opengraph"
+
+
+def test_a_dash_a_writer_sets_and_a_one_word_lead_stay() -> None:
+    head = '<meta property="og:title" content="Individual Health – Family Medical Plans">'
+    assert meta_of(doc(head, "<p>text</p>"), "https://ins.example/p").title == (
+        "Individual Health – Family Medical Plans")
+    head = '<meta property="og:title" content="Sazerac - all about the classic">'
+    assert meta_of(doc(head, "<p>text</p>"), "https://bar.example/p").title == (
+        "Sazerac - all about the classic")

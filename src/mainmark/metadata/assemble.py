@@ -10,7 +10,8 @@ signal is recorded in ``Metadata.sources``):
   (then ``twitter:title``) beats a JSON-LD title it disagrees with; the page's one headline
   ``<h1>`` instead on an article (by its structured data, ``og:type``, or an ``<h1>``
   inside ``<article>``) telling the same story and on a page whose only
-  metadata title is ``<title>``; else the first ``<h1>``.
+  metadata title is ``<title>``; a metadata title no ``<h1>`` settled ends at its first
+  spaced hyphen (two words or more before it); else the first ``<h1>``.
 - **author**: JSON-LD ``author``/``creator`` of the main entity (``@id`` references
   resolved) > microdata ``author`` > ``<meta name=author>``, ``article:author``
   (names, not URLs), Dublin Core ``creator``, ``citation_author``, parse.ly/sailthru

@@ -16,13 +16,16 @@ choice is made by agreement:
    over a JSON-LD name it disagrees with: that names the product or app), except that
    the page's one ``<h1>`` (leaving out ``<h1>``s naming the site, and repeats) wins
    on an article telling the same story, and on any page whose only metadata title
-   is ``<title>``;
+   is ``<title>``; a metadata title no ``<h1>`` settled ends at its first spaced ASCII
+   hyphen ("Acme Wallet - Royal Black", "Parser Notes - Part 1"): templates type that
+   separator before a descriptor, a variant or a series part, writers set a dash;
 4. the first ``<h1>`` when no metadata title exists at all.
 
 The site name is cut only when it is known (``og:site_name``, a JSON-LD
 ``WebSite``/publisher name, ``application-name``, the URL's domain) or the
 separator is one headlines do not use (``|``, ``·``, ``»``, ``::``). A dash
-alone is never enough: "Sazerac - all about the classic cocktail" is a headline.
+alone is never enough to cut a site name, and a one-word lead before a spaced hyphen
+stays: "Sazerac - all about the classic cocktail" is a headline.
 """
 
 from __future__ import annotations
@@ -300,10 +303,24 @@ def choose_title(
         shown = list(dict.fromkeys(h for h in headings if not is_site_name(h, keys)))
         if len(shown) == 1 and (tag_only or (article and _same_story(shown[0], text, keys))):
             return shown[0], f"h1~{source}"
-        return text, source
+        return _before_hyphen(text), source
     if headings:
         return headings[0], "h1"
     return None
+
+
+#: A spaced ASCII hyphen: the separator title templates type ("Headline - Section"),
+#: where writers set a headline's own break as a dash ("–", "—").
+_SPACED_HYPHEN = re.compile(r" - ")
+
+
+def _before_hyphen(text: str) -> str:
+    """``text`` up to its first spaced hyphen, when the part before holds two words or more
+    and no ``<h1>`` showed the whole: "Reflections on Building a Parser - Part 1", "Acme
+    Wallet - Royal Black", "Shop Kettles Online - Modern & Affordable Options" carry a
+    descriptor, a variant or a series part after the headline."""
+    head = _SPACED_HYPHEN.split(text, maxsplit=1)[0]
+    return head if head != text and len(_TITLE_WORD.findall(head)) >= 2 else text
 
 
 #: Sources of a share card's title, in order: ``og:title``, then ``twitter:title``.
