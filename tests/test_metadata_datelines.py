@@ -259,8 +259,9 @@ def test_a_bare_date_deep_in_the_content_is_only_the_last_resort() -> None:
 
 def test_a_lone_date_line_off_the_text_dates_an_undated_page() -> None:
     # A reference page that states only when it was last reviewed, in a box of its own
-    # after the text: no stamp, no <time>, no marked element, no dateline by a headline.
-    html = doc("<title>Opening hours - Town hall</title>",
+    # after the text: no stamp, no <time>, no marked element, no dateline by a headline
+    # (the title names no heading of the page: no headline is found).
+    html = doc("<title>Town hall opening hours</title>",
                "<div id='content'><h2>Opening hours</h2>" + PROSE + PROSE + "</div>"
                "<div class='pageinfo'><span>Last reviewed: 12 March 2021</span></div>",
                lang="en")
@@ -270,7 +271,7 @@ def test_a_lone_date_line_off_the_text_dates_an_undated_page() -> None:
 
 
 def test_the_page_wide_last_resort_skips_comments_sidebars_and_footers() -> None:
-    html = doc("<title>Opening hours - Town hall</title>",
+    html = doc("<title>Town hall opening hours</title>",
                "<div id='content'><h2>Opening hours</h2>" + PROSE + PROSE + "</div>"
                "<div class='comments'><p>14 May 2020</p></div>"
                "<aside><p>15 May 2020</p></aside><div class='sidebar'><p>16 May 2020</p></div>"
