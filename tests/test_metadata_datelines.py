@@ -289,6 +289,53 @@ def test_the_content_dateline_beats_a_date_line_elsewhere_on_the_page() -> None:
     assert meta.sources["published"] == "content:dateline"
 
 
+# ---- the modification stamp as the very last resort -----------------------------------------
+MODIFIED_ONLY = '<meta property="article:modified_time" content="2023-06-12T10:39:42+00:00">'
+
+
+def test_a_page_with_only_a_modification_stamp_is_dated_by_it() -> None:
+    # A CMS's static page (services, portfolio): no publication stamp, no printed date.
+    html = doc("<title>Our work - Acme Studio</title>" + MODIFIED_ONLY,
+               "<div id='content'><h1>Our work</h1>" + PROSE + PROSE + "</div>", lang="en")
+    meta = _extract(html)
+    assert meta.published == "2023-06-12T10:39:42+00:00"
+    assert meta.modified == "2023-06-12T10:39:42+00:00"
+    assert meta.sources["published"] == "modified"
+    assert meta.confidence["published"] is Confidence.LOW
+
+
+def test_a_printed_date_beats_the_modification_stamp() -> None:
+    html = doc("<title>Opening hours - Town hall</title>" + MODIFIED_ONLY,
+               "<div id='content'><h2>Opening hours</h2>" + PROSE + PROSE + "</div>"
+               "<div class='pageinfo'><span>Last reviewed: 12 March 2021</span></div>",
+               lang="en")
+    meta = _extract(html)
+    assert meta.published == "2021-03-12"
+    assert meta.sources["published"] == "dom:page-line"
+
+
+def test_a_publication_stamp_is_not_replaced_by_the_modification_stamp() -> None:
+    head = MODIFIED_ONLY + '<meta property="article:published_time" content="2020-01-02">'
+    html = doc("<title>A post by Jane Roe</title>" + head,
+               "<div id='content'><h1>A post by Jane Roe</h1>" + PROSE + PROSE + "</div>",
+               lang="en")
+    meta = _extract(html)
+    assert meta.published == "2020-01-02"
+    assert meta.modified == "2023-06-12T10:39:42+00:00"
+
+
+def test_a_page_without_content_is_still_dated_by_its_modification_stamp() -> None:
+    meta = _extract(doc("<title>Acme</title>" + MODIFIED_ONLY, "", lang="en"))
+    assert meta.published == "2023-06-12T10:39:42+00:00"
+    assert meta.sources["published"] == "modified"
+
+
+def test_no_stamp_and_no_printed_date_leave_the_page_undated() -> None:
+    html = doc("<title>Our work - Acme Studio</title>",
+               "<div id='content'><h1>Our work</h1>" + PROSE + PROSE + "</div>", lang="en")
+    assert _extract(html).published is None
+
+
 def test_page_lines_on_100k_nested_divs() -> None:
     # The parser flattens the tower; the page-wide walk is iterative and bounded either way.
     from lxml.html import fromstring

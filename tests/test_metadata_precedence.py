@@ -95,7 +95,9 @@ def test_og_title_beats_a_disagreeing_jsonld_headline_which_beats_title_tag() ->
     assert meta_of(doc(card + "<title>TAG</title>")).title == "OG"
 
 
-def test_published_never_taken_from_modified() -> None:
+def test_published_never_taken_from_modified_by_the_signals() -> None:
+    # Only the pipeline's last resort, after every printed date, dates a page by its
+    # modification stamp (tests/test_metadata_datelines.py).
     head = '<meta property="article:modified_time" content="2020-05-06">'
     meta = meta_of(doc(head))
     assert meta.published is None

@@ -38,13 +38,17 @@ signal is recorded in ``Metadata.sources``):
   pages; its text up to an update label); once the content is selected, a page still
   undated takes a bare dateline from the content's top, then from the header boxes
   before it, then from anywhere on the page off comments, sidebars, nav, forms and
-  footers (:func:`mainmark.metadata.published.date_from_content`). A UTC stamp is moved
+  footers (:func:`mainmark.metadata.published.date_from_content`); a page that gives no
+  publication date at all is dated by its modification stamp, the last resort (source
+  ``modified``, low confidence: citation styles take the "last updated" day of a page
+  that shows no publication date). A UTC stamp is moved
   to the page's local time when its language or region settles the zone
   (:func:`mainmark.dates.localize`); a zoned stamp one day off the URL's date gives the
   URL's day.
   **modified**: ``dateModified`` > ``article:modified_time``/``og:updated_time``
   and meta keys. Publication beats modification: a page's ``date`` is its
-  publication day, and ``published`` is never filled from a modification date.
+  publication day, and ``published`` is filled from a modification date only on a page
+  that gives no publication date anywhere (see above).
   Numeric dates follow :mod:`mainmark.dates` (ambiguous ``03/04/2020`` only under a
   locale that settles it).
 - **canonical_url**: ``<link rel=canonical>`` > ``og:url`` > JSON-LD ``url``,

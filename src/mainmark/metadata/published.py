@@ -64,10 +64,13 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
     anywhere on the page outside comments, sidebars, nav and footers
     (:func:`~mainmark.metadata.headline_dom.page_lines`): a page that prints one date
     alone on its line, however far from the text, is dated by it, and a citation
-    needs some date more than it fears a far one.
+    needs some date more than it fears a far one. A page with no printed date either is
+    dated by its modification stamp (:func:`_modified_as_published`).
     """
-    if metadata.published is not None or not content.roots:
+    if metadata.published is not None:
         return metadata
+    if not content.roots:
+        return _modified_as_published(metadata)
     # The content's top first, then the article header just before it: templates often
     # keep the dateline beside the headline, outside the box the text was taken from.
     # Last, a bare dateline anywhere on the page off comments, sidebars and footers.
@@ -81,11 +84,31 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
                 continue
             parsed = parse_date(line, metadata.language)
             if parsed:
-                sources = {**metadata.sources, "published": source}
-                confidence = {**metadata.confidence, "published": Confidence.LOW}
-                return replace(metadata, published=parsed, sources=sources,
-                               confidence=confidence)
-    return metadata
+                return _dated(metadata, parsed, source)
+    return _modified_as_published(metadata)
+
+
+def _modified_as_published(metadata: Metadata) -> Metadata:
+    """``metadata`` dated by its modification stamp, for a page that gives no publication
+    date anywhere.
+
+    Pages that are not posts (a CMS's static pages, service and portfolio pages, guides
+    kept up to date) carry only a modification stamp (``article:modified_time``,
+    ``dateModified``) and print no date; a citation of such a page gives the day it was
+    last updated, as citation styles prescribe when no publication date is shown. The
+    very last resort, below every printed date: ``sources`` names it ``modified`` and
+    its confidence is low.
+    """
+    if metadata.modified is None:
+        return metadata
+    return _dated(metadata, metadata.modified, "modified")
+
+
+def _dated(metadata: Metadata, published: str, source: str) -> Metadata:
+    """``metadata`` with ``published`` from ``source``, graded low (a last resort)."""
+    sources = {**metadata.sources, "published": source}
+    confidence = {**metadata.confidence, "published": Confidence.LOW}
+    return replace(metadata, published=published, sources=sources, confidence=confidence)
 
 
 def _header_boxes(root: HtmlElement) -> list[HtmlElement]:
