@@ -158,6 +158,14 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
                         + "</div>" * (n // 32)), 24000),
     "many author labels naming nobody": (
         lambda n: _page("<p>Author: the council</p>" * (n // 30)), 24000),
+    # Links to author pages: the href test on a long path of author segments, and a page of
+    # many such links (the region search reads a bounded number of them).
+    "author-page href of many author segments": (
+        lambda n: _page("<h1>Budget</h1><a href=\"" + "/author/x" * (n // 9)
+                        + '?">Jane Doe</a>'), 24000),
+    "many author-page links": (
+        lambda n: _page("<h1>Budget</h1>" + '<a href="/author/jd/">Jane Doe</a> ' * (n // 34)),
+        24000),
     "twitter card author label of repeated lead words": (
         lambda n: _page("", '<meta name="twitter:label1" content="written' + " by" * (n // 3)
                         + ' x"><meta name="twitter:data1" content="Jane Doe">'), 40000),

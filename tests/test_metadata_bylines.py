@@ -292,3 +292,38 @@ def test_earlier_signals_come_before_an_author_label() -> None:
     body = (f'<div><h1>Headline</h1><p class="byline">By John Doe</p></div>{_FAR}'
             "<p>Written by Jane Roe</p>")
     assert meta_of(body).author == ("John Doe",)
+
+
+# ---- a link to the author's page (no byline class, no rel) ----------------------------------
+@pytest.mark.parametrize(
+    "article",
+    [
+        # the name linked in the article's footer line
+        "<article><header><h1>Headline</h1></header>" + PROSE
+        + '<footer><p>Posted by <a href="https://example.org/blog/author/jane-roe.html">'
+        "Jane Roe</a> on 3 May 2021</p></footer></article>",
+        # the name linked right under the headline
+        '<div><h1>Headline</h1><p><a href="/autoren/jroe/">Jane Roe</a></p></div>' + PROSE,
+        '<div><h1>Headline</h1><p><a href="/auteurs/jane-roe?ref=top">Jane Roe</a></p></div>'
+        + PROSE,
+    ],
+)
+def test_a_link_to_the_authors_page_names_the_author(article: str) -> None:
+    meta = meta_of(article)
+    assert meta.author == ("Jane Roe",)
+    assert meta.sources["author"] == "dom:author-link"
+
+
+@pytest.mark.parametrize(
+    "links",
+    [
+        # an index of authors, not one author's page
+        '<p><a href="/authors/">Our Authors</a></p>',
+        '<p><a href="/author">Jane Roe</a></p>',
+        # a teaser list's and a comment's author links belong to other content
+        '<div class="related"><a href="/author/john-doe/">John Doe</a></div>',
+        '<div class="comments"><a href="/author/john-doe/">John Doe</a></div>',
+    ],
+)
+def test_author_page_link_safeguards(links: str) -> None:
+    assert meta_of(f"<article><h1>Headline</h1>{PROSE}{links}</article>").author == ()

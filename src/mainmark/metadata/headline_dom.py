@@ -54,7 +54,8 @@ _BYLINE_MARKED = etree.XPath(
     " | descendant::*/@id[contains(., 'uthor') or contains(., 'yline')]"
     " | descendant::*/@data-testid[contains(., 'yline') or contains(., 'uthor')]"
     " | descendant::*/@rel[contains(., 'author')] | descendant::*/@itemprop[contains(., 'author')]"
-    " | descendant::address"
+    " | descendant::address | descendant::a/@href[contains(., '/author') or contains(., '/autor')"
+    " or contains(., '/auteur')]"
 )
 #: Date-marked elements anywhere on the page (the last-resort dateline search): class
 #: fragments "date", "Date", "publish", "posted", and ``itemprop=datePublished``.
@@ -94,6 +95,12 @@ _BYLINE_MARK = re.compile(
     r"(?:^|[\s_-])(?:author|byline|autor|auteur|verfasser)(?:s|in|en)?"
     r"(?:[\s_-]?(?:name|box|info|block|line|wrap))?(?:$|[\s_-])",
     re.IGNORECASE,
+)
+#: A link to an author's page: a path segment "author(s)", "autor(in/en)", "auteur(s)",
+#: "autore/i" followed by the author's own segment ("/author/jane-roe/", "/autoren/jroe").
+#: Themes link the name in a byline this way without any byline class or ``rel``.
+_AUTHOR_HREF = re.compile(
+    r"/(?:authors?|autor(?:in|en)?|auteurs?|autori?e?)/[^/?#\s]+/?(?:[?#]|$)", re.IGNORECASE
 )
 #: Fragments of byline and date marks, searched in the lowercased attribute values of
 #: every element near the headline: a first filter, case-sensitive because a
@@ -662,6 +669,8 @@ def _byline_signal(el: HtmlElement) -> str | None:
     marks = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('data-testid') or ''}"
     if len(marks) > 7 and _BYLINE_MARK.search(marks):
         return "byline"
+    if tag == "a" and _AUTHOR_HREF.search(el.get("href") or ""):
+        return "author-link"
     return None
 
 
