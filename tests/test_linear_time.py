@@ -166,6 +166,11 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "many author-page links": (
         lambda n: _page("<h1>Budget</h1>" + '<a href="/author/jd/">Jane Doe</a> ' * (n // 34)),
         24000),
+    # The content-top byline (no headline found): its first lines read as byline lines, deep
+    # wrappers and label lines above it.
+    "content top of nested wrappers round byline labels, no headline": (
+        lambda n: ("<html><head><title>Budget</title></head><body>" + "<div><p>By</p>" * (n // 12)
+                   + _PROSE * 3 + "</div>" * (n // 12) + "</body></html>"), 24000),
     "twitter card author label of repeated lead words": (
         lambda n: _page("", '<meta name="twitter:label1" content="written' + " by" * (n // 3)
                         + ' x"><meta name="twitter:data1" content="Jane Doe">'), 40000),

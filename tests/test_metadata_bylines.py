@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import mainmark
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.structured import read_structured
@@ -327,3 +328,48 @@ def test_a_link_to_the_authors_page_names_the_author(article: str) -> None:
 )
 def test_author_page_link_safeguards(links: str) -> None:
     assert meta_of(f"<article><h1>Headline</h1>{PROSE}{links}</article>").author == ()
+
+
+# ---- a byline at the top of the content, when no headline was found -------------------------
+_LONG = "<p>" + "The harbour board met on Tuesday to settle the dredging budget. " * 4 + "</p>"
+
+
+def _no_headline_page(top: str) -> str:
+    """A page whose headline sits in no heading element: nothing to read a byline beside."""
+    return (f"<html><head><title>Harbour budget</title></head><body><div class='post'>"
+            f"<p class='big'>Harbour budget</p>{top}{_LONG * 4}</div></body></html>")
+
+
+@pytest.mark.parametrize(
+    ("top", "names"),
+    [
+        ("<p>By <strong>Jane Roe</strong></p>", ("Jane Roe",)),
+        ("<p>Von Jane Roe und John Doe</p>", ("Jane Roe", "John Doe")),
+        ("<p>Ein Gastbeitrag von Jane Roe</p>", ("Jane Roe",)),
+    ],
+)
+def test_a_byline_at_the_top_of_the_content_names_the_author(
+    top: str, names: tuple[str, ...]
+) -> None:
+    meta = mainmark.extract(_no_headline_page(top), url="https://example.org/a").metadata
+    assert meta.author == names
+    assert meta.sources["author"] == "content:byline"
+
+
+@pytest.mark.parametrize(
+    "top",
+    [
+        "<p>By the way, the board had met twice before.</p>",
+        "<p>Von Montag an gilt der neue Fahrplan im ganzen Hafen.</p>",
+        "<p>" + "By Jane Roe and the harbour board, a long sentence goes on here. " * 2 + "</p>",
+    ],
+)
+def test_content_byline_safeguards(top: str) -> None:
+    meta = mainmark.extract(_no_headline_page(top), url="https://example.org/a").metadata
+    assert meta.author == ()
+
+
+def test_a_metadata_author_comes_before_the_contents_byline() -> None:
+    page = _no_headline_page("<p>By Jane Roe</p>").replace(
+        "<title>", '<meta name="author" content="John Doe"><title>')
+    assert mainmark.extract(page, url="https://example.org/a").metadata.author == ("John Doe",)

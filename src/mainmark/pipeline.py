@@ -21,7 +21,7 @@ from mainmark.errors import InputError, TimeBudgetExceeded
 from mainmark.markdown.render import serialize, walk_content
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.pagetype import detect_page_type
-from mainmark.metadata.published import date_from_content
+from mainmark.metadata.published import author_from_content, date_from_content
 from mainmark.metadata.structured import read_structured
 from mainmark.model import Document, EncodingInfo, EncodingSignal, Stamp
 from mainmark.options import DEFAULT_OPTIONS, Options
@@ -111,7 +111,7 @@ def _extract(
     if content.removed:
         rules = {r.path: r.rule for r in content.explain.removals}
         warnings.extend(structure_warnings(content.removed, rules))
-    metadata = date_from_content(metadata, content)
+    metadata = author_from_content(date_from_content(metadata, content), content)
     walked = walk_content(content, metadata, srcmap, opts)
     explain = content.explain if opts.explain else None
     del content, srcmap  # the last references to the tree and the page's text

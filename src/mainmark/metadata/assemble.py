@@ -17,12 +17,14 @@ signal is recorded in ``Metadata.sources``):
   (names, not URLs), Dublin Core ``creator``, ``citation_author``, parse.ly/sailthru
   keys > a Twitter card data value labelled "Written by"/"Author" > DOM bylines near
   the headline (``rel=author``, ``itemprop=author``, class/id ``author``/``byline``,
-  ``<address>``, a "By …"/"Von …"/"Text: …" line, a bare "Von" label followed by
-  the name) > the same markup in the ``<article>``
+  ``<address>``, a link to the author's page ``/author/<slug>``, a "By …"/"Von …"/
+  "Text: …" line, a bare "Von" label followed by the name) > the same markup in the ``<article>``
   around the headline (or the page, when no headline was found), outside comments
   and sidebars > on a thread, its first poster > an author label anywhere in the body
   ("Written by …", "Autorin: …", an "Author" heading over the name), outside comments
-  and sidebars. A value that only names the site
+  and sidebars; once the content is selected, a page still without an author takes a
+  byline line from the content's top or the header boxes before it
+  (:func:`mainmark.metadata.published.author_from_content`). A value that only names the site
   ("tagesschau.de") is a fallback: any later signal naming someone else wins. A
   "By ..." line printed with the headline that names none of the metadata's names
   (the CMS account that uploaded the page) wins over them.

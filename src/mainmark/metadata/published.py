@@ -1,8 +1,9 @@
 """Publication and modification dates: the stamp, the dateline by the headline, the content.
 
 The order of trust is documented in :mod:`mainmark.metadata.assemble`; this module holds the
-date half of it (:class:`DateFields`) and the last resort read from the selected content
-(:func:`date_from_content`).
+date half of it (:class:`DateFields`) and the last resorts read from the selected content
+(:func:`date_from_content`, and for the author :func:`author_from_content`, which reads the
+same first lines of the content).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from dataclasses import replace
 from lxml.html import HtmlElement
 
 from mainmark.metadata import metafields as mf
+from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.dates import localize, parse_date
-from mainmark.metadata.headline_dom import page_lines
+from mainmark.metadata.headline_dom import byline_lines, page_lines
 from mainmark.metadata.schema import (
     text_of,
 )
@@ -41,6 +43,9 @@ _TOP_LINES = 20
 #: How many levels up the article header is looked for (siblings before the content box).
 _HEADER_LEVELS = 2
 _WORD = re.compile(r"[^\W\d_]{2,}")
+#: A byline line of the content's top is short; at most this many names (a list is a team).
+_BYLINE = 100
+_MAX_CONTENT_AUTHORS = 4
 #: Stamps a differing header date does not override. ``article:published_time`` is the
 #: post's publication field itself, which SEO layers write as it is; the date a theme
 #: prints by the headline is whichever one its template asks for, often the last
@@ -109,6 +114,28 @@ def _dated(metadata: Metadata, published: str, source: str) -> Metadata:
     sources = {**metadata.sources, "published": source}
     confidence = {**metadata.confidence, "published": Confidence.LOW}
     return replace(metadata, published=published, sources=sources, confidence=confidence)
+
+
+def author_from_content(metadata: Metadata, content: Content) -> Metadata:
+    """``metadata`` with the names of a byline line among the content's first lines.
+
+    The author's last resort, for pages where no headline was found to read a byline
+    beside (a headline in no heading element, a blog whose ``<h1>`` is the blog's name):
+    a "By Jane Roe" / "Von Jane Roe" / "Text: Jane Roe" line at the top of the content
+    selected, or in the article header just before it. Read the way the header's byline
+    lines are (:func:`~mainmark.metadata.headline_dom.byline_lines`), strictly.
+    """
+    if metadata.author or not content.roots:
+        return metadata
+    for lines in (_top_lines(content.roots), _top_lines(_header_boxes(content.roots[0]))):
+        short = [line for line in lines if len(line) <= _BYLINE]
+        for line in byline_lines(short):
+            names = clean_authors([line], strict=True)
+            if names and len(names) <= _MAX_CONTENT_AUTHORS:
+                sources = {**metadata.sources, "author": "content:byline"}
+                confidence = {**metadata.confidence, "author": Confidence.LOW}
+                return replace(metadata, author=names, sources=sources, confidence=confidence)
+    return metadata
 
 
 def _header_boxes(root: HtmlElement) -> list[HtmlElement]:
