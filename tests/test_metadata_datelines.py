@@ -305,7 +305,8 @@ def test_a_page_with_only_a_modification_stamp_is_dated_by_it() -> None:
 
 
 def test_a_printed_date_beats_the_modification_stamp() -> None:
-    html = doc("<title>Opening hours - Town hall</title>" + MODIFIED_ONLY,
+    # The title names no heading of the page: no headline, so the page-wide dateline.
+    html = doc("<title>Town hall opening hours</title>" + MODIFIED_ONLY,
                "<div id='content'><h2>Opening hours</h2>" + PROSE + PROSE + "</div>"
                "<div class='pageinfo'><span>Last reviewed: 12 March 2021</span></div>",
                lang="en")
