@@ -257,11 +257,17 @@ def test_a_bare_date_deep_in_the_content_is_only_the_last_resort() -> None:
     assert meta.sources["published"] == "dom:page-line"
 
 
-def test_a_lone_date_line_off_the_text_dates_an_undated_page() -> None:
+#: A page's only modification stamp: the last resort, below any date the page prints.
+MODIFIED_ONLY = '<meta property="article:modified_time" content="2023-06-12T10:39:42+00:00">'
+
+
+@pytest.mark.parametrize("stamp", ["", MODIFIED_ONLY], ids=["no stamp", "modified stamp"])
+def test_a_lone_date_line_off_the_text_dates_an_undated_page(stamp: str) -> None:
     # A reference page that states only when it was last reviewed, in a box of its own
-    # after the text: no stamp, no <time>, no marked element, no dateline by a headline
-    # (the title names no heading of the page: no headline is found).
-    html = doc("<title>Town hall opening hours</title>",
+    # after the text: no publication stamp, no <time>, no marked element, no dateline by a
+    # headline (the title names no heading of the page: no headline is found). A
+    # modification stamp does not displace the printed date.
+    html = doc("<title>Town hall opening hours</title>" + stamp,
                "<div id='content'><h2>Opening hours</h2>" + PROSE + PROSE + "</div>"
                "<div class='pageinfo'><span>Last reviewed: 12 March 2021</span></div>",
                lang="en")
@@ -290,7 +296,6 @@ def test_the_content_dateline_beats_a_date_line_elsewhere_on_the_page() -> None:
 
 
 # ---- the modification stamp as the very last resort -----------------------------------------
-MODIFIED_ONLY = '<meta property="article:modified_time" content="2023-06-12T10:39:42+00:00">'
 
 
 def test_a_page_with_only_a_modification_stamp_is_dated_by_it() -> None:
@@ -302,17 +307,6 @@ def test_a_page_with_only_a_modification_stamp_is_dated_by_it() -> None:
     assert meta.modified == "2023-06-12T10:39:42+00:00"
     assert meta.sources["published"] == "modified"
     assert meta.confidence["published"] is Confidence.LOW
-
-
-def test_a_printed_date_beats_the_modification_stamp() -> None:
-    # The title names no heading of the page: no headline, so the page-wide dateline.
-    html = doc("<title>Town hall opening hours</title>" + MODIFIED_ONLY,
-               "<div id='content'><h2>Opening hours</h2>" + PROSE + PROSE + "</div>"
-               "<div class='pageinfo'><span>Last reviewed: 12 March 2021</span></div>",
-               lang="en")
-    meta = _extract(html)
-    assert meta.published == "2021-03-12"
-    assert meta.sources["published"] == "dom:page-line"
 
 
 def test_a_publication_stamp_is_not_replaced_by_the_modification_stamp() -> None:
