@@ -123,3 +123,25 @@ def test_a_dash_a_writer_sets_and_a_one_word_lead_stay() -> None:
     head = '<meta property="og:title" content="Sazerac - all about the classic">'
     assert meta_of(doc(head, "<p>text</p>"), "https://bar.example/p").title == (
         "Sazerac - all about the classic")
+
+
+def test_an_h1_naming_the_site_at_the_titles_end_is_not_its_headline() -> None:
+    # The template appends the site's name ("... - Acme Entertainment") and prints it in
+    # an <h1> of its banner: that <h1> is the title's site segment, not a headline part.
+    head = ('<meta property="og:site_name" content="Acme">'
+            '<meta property="og:title" content="Acme TV and Streaming - Acme Entertainment">')
+    meta = meta_of(doc(head, "<h1>Acme Entertainment</h1><p>text</p>"),
+                   "https://www.acme.example/learn/tv")
+    assert meta.title == "Acme TV and Streaming"
+    assert meta.sources["title"] == "opengraph"
+    head = "<title>Office tips – part three | Jane Roe's Blog</title>"
+    meta = meta_of(doc(head, "<h1>Jane Roe's Blog</h1><p>text</p>"),
+                   "https://janeroe.example.com/office-tips")
+    assert meta.title == "Office tips – part three"
+
+
+def test_an_h1_naming_the_site_that_leads_the_title_stays_its_headline() -> None:
+    head = "<title>Acme Best Sellers: Best Kettles</title>"
+    meta = meta_of(doc(head, "<h1>Acme Best Sellers</h1><p>text</p>"),
+                   "https://www.acme.example/best-sellers/kettles")
+    assert meta.title == "Acme Best Sellers"
