@@ -80,8 +80,8 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
     # keep the dateline beside the headline, outside the box the text was taken from.
     # Last, a bare dateline anywhere on the page off comments, sidebars and footers.
     page = content.roots[0].getroottree().getroot()
-    runs = ((_top_lines(content.roots), "content:dateline"),
-            (_top_lines(_header_boxes(content.roots[0])), "content:dateline"),
+    top, header = _content_tops(content)
+    runs = ((top, "content:dateline"), (header, "content:dateline"),
             (page_lines(page), "dom:page-line"))
     for lines, source in runs:
         for line in lines:
@@ -89,7 +89,7 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
                 continue
             parsed = parse_date(line, metadata.language)
             if parsed:
-                return _dated(metadata, parsed, source)
+                return _graded_low(replace(metadata, published=parsed), "published", source)
     return _modified_as_published(metadata)
 
 
@@ -106,14 +106,22 @@ def _modified_as_published(metadata: Metadata) -> Metadata:
     """
     if metadata.modified is None:
         return metadata
-    return _dated(metadata, metadata.modified, "modified")
+    return _graded_low(replace(metadata, published=metadata.modified), "published",
+                       "modified")
 
 
-def _dated(metadata: Metadata, published: str, source: str) -> Metadata:
-    """``metadata`` with ``published`` from ``source``, graded low (a last resort)."""
-    sources = {**metadata.sources, "published": source}
-    confidence = {**metadata.confidence, "published": Confidence.LOW}
-    return replace(metadata, published=published, sources=sources, confidence=confidence)
+def _graded_low(metadata: Metadata, name: str, source: str) -> Metadata:
+    """``metadata`` whose field ``name`` was just set from ``source``, graded low: what
+    the content fallbacks find is a guess the signals before them could not confirm."""
+    sources = {**metadata.sources, name: source}
+    confidence = {**metadata.confidence, name: Confidence.LOW}
+    return replace(metadata, sources=sources, confidence=confidence)
+
+
+def _content_tops(content: Content) -> tuple[Iterator[str], Iterator[str]]:
+    """The content's first lines, then those of the article header just before it: where
+    both the dateline and the byline fallbacks look, in that order."""
+    return _top_lines(content.roots), _top_lines(_header_boxes(content.roots[0]))
 
 
 def author_from_content(metadata: Metadata, content: Content) -> Metadata:
@@ -127,14 +135,12 @@ def author_from_content(metadata: Metadata, content: Content) -> Metadata:
     """
     if metadata.author or not content.roots:
         return metadata
-    for lines in (_top_lines(content.roots), _top_lines(_header_boxes(content.roots[0]))):
+    for lines in _content_tops(content):
         short = [line for line in lines if len(line) <= _BYLINE]
         for line in byline_lines(short):
             names = clean_authors([line], strict=True)
             if names and len(names) <= _MAX_CONTENT_AUTHORS:
-                sources = {**metadata.sources, "author": "content:byline"}
-                confidence = {**metadata.confidence, "author": Confidence.LOW}
-                return replace(metadata, author=names, sources=sources, confidence=confidence)
+                return _graded_low(replace(metadata, author=names), "author", "content:byline")
     return metadata
 
 

@@ -316,7 +316,7 @@ def choose_title(
 
 #: A spaced ASCII hyphen: the separator title templates type ("Headline - Section"),
 #: where writers set a headline's own break as a dash ("–", "—").
-_SPACED_HYPHEN = re.compile(r" - ")
+_SPACED_HYPHEN = " - "
 
 
 def _before_hyphen(text: str) -> str:
@@ -324,8 +324,8 @@ def _before_hyphen(text: str) -> str:
     and no ``<h1>`` showed the whole: "Reflections on Building a Parser - Part 1", "Acme
     Wallet - Royal Black", "Shop Kettles Online - Modern & Affordable Options" carry a
     descriptor, a variant or a series part after the headline."""
-    head = _SPACED_HYPHEN.split(text, maxsplit=1)[0]
-    return head if head != text and len(_TITLE_WORD.findall(head)) >= 2 else text
+    head, hyphen, _ = text.partition(_SPACED_HYPHEN)
+    return head if hyphen and len(_TITLE_WORD.findall(head)) >= 2 else text
 
 
 #: Sources of a share card's title, in order: ``og:title``, then ``twitter:title``.
