@@ -124,6 +124,11 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         lambda n: _page('<div><span hidden>h</span>' * (n // 29) + "x" + "</div>" * (n // 29)),
         24000),
     "h1 of separators": (lambda n: _page("<h1>" + ": |" * (n // 3) + "</h1>"), 12000),
+    # A short descriptor after the last hyphen or bar of a printed title (_before_descriptor).
+    "h1 of spaced hyphens and bars": (
+        lambda n: _page("<h1>" + "Ab - Cd | " * (n // 10) + "</h1>",
+                        '<meta property="og:title" content="' + "Ab - Cd | " * (n // 10) + '">'),
+        8000),
     # The spaced hyphen ending a metadata title no <h1> shows (titles.py _before_hyphen).
     "share-card title of spaced hyphens": (
         lambda n: _page("", '<meta property="og:title" content="' + "Ab Cd - " * (n // 8)

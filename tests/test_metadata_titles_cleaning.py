@@ -110,10 +110,35 @@ def test_a_spaced_hyphen_ends_a_title_no_h1_shows() -> None:
 
 
 def test_a_title_the_h1_shows_whole_keeps_its_hyphen() -> None:
-    head = '<meta property="og:title" content="Acme Kettle Guide - Part 1">'
-    meta = meta_of(doc(head, "<h1>Acme Kettle Guide - Part 1</h1>"), "https://blog.example/k")
-    assert meta.title == "Acme Kettle Guide - Part 1"
+    head = '<meta property="og:title" content="Acme Kettle Guide - Boiling Water Right">'
+    meta = meta_of(doc(head, "<h1>Acme Kettle Guide - Boiling Water Right</h1>"),
+                   "https://blog.example/k")
+    assert meta.title == "Acme Kettle Guide - Boiling Water Right"
     assert meta.sources["title"] == "h1=opengraph"
+
+
+def test_a_short_descriptor_the_h1_prints_after_a_hyphen_or_bar_goes() -> None:
+    # Templates print the title field whole in the <h1>, descriptor and all: "… -
+    # Personally Tested", "… | Opinion", a product's "- (30ct) 300mg".
+    head = '<meta property="og:title" content="15 Kettle Brands Compared - Personally Tested">'
+    meta = meta_of(doc(head, "<h1>15 Kettle Brands Compared - Personally Tested</h1>"),
+                   "https://blog.example/k")
+    assert meta.title == "15 Kettle Brands Compared"
+    assert meta.sources["title"] == "h1=opengraph"
+    head = '<meta property="og:title" content="How kettles changed the office | Opinion">'
+    meta = meta_of(doc(head, "<h1>How kettles changed the office | Opinion</h1>"),
+                   "https://news.example/opinion/k")
+    assert meta.title == "How kettles changed the office"
+
+
+def test_a_tail_as_long_as_the_head_or_a_short_head_stays() -> None:
+    head = '<meta property="og:title" content="Trekking Backpack 40L | Light &amp; Trail Ready">'
+    meta = meta_of(doc(head, "<h1>Trekking Backpack 40L | Light &amp; Trail Ready</h1>"),
+                   "https://shop.example/p")
+    assert meta.title == "Trekking Backpack 40L | Light & Trail Ready"
+    head = '<meta property="og:title" content="Squad 2024 - 2025">'
+    meta = meta_of(doc(head, "<h1>Squad 2024 - 2025</h1>"), "https://club.example/squad")
+    assert meta.title == "Squad 2024 - 2025"
 
 
 def test_a_dash_a_writer_sets_and_a_one_word_lead_stay() -> None:

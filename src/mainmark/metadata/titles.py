@@ -7,7 +7,8 @@ choice is made by agreement:
 
 1. an ``<h1>`` whose text equals a metadata title (after the site name is cut
    from the latter), or of which a metadata title is a truncation, wins: it is
-   the displayed form;
+   the displayed form, less a short descriptor after its last spaced hyphen or bar
+   ("… Compared - Personally Tested", "… | Opinion": see :func:`_before_descriptor`);
 2. a metadata title that ends an ``<h1>`` ("Kicker Headline" with the kicker in
    a span) wins over that ``<h1>``: the extra words are a kicker; an ``<h1>``
    making up most of a metadata title ("Site: Section / Headline") wins over it:
@@ -267,13 +268,13 @@ def choose_title(
     for source, text, full in cleaned:
         for h1 in headings:
             if _matches(h1, text):
-                return h1, f"h1={source}"
+                return _before_descriptor(h1), f"h1={source}"
             if _matches(h1, full):
                 # An <h1> printing the whole <title>, the site's name with it ("Headline |
                 # Site"), shows the headline: the site's name is the template's, not its.
                 if _key(cut_site_segments(full, keys)) != _key(full):
                     return text, f"h1={source}"
-                return h1, f"h1={source}"
+                return _before_descriptor(h1), f"h1={source}"
     for source, _text, full in cleaned:
         # "Headline - Site" with an unknown site: the page's h1 showing exactly the
         # first or last segment says which segment is the headline, dash or not.
@@ -326,6 +327,30 @@ def _before_hyphen(text: str) -> str:
     descriptor, a variant or a series part after the headline."""
     head, hyphen, _ = text.partition(_SPACED_HYPHEN)
     return head if hyphen and len(_TITLE_WORD.findall(head)) >= 2 else text
+
+
+#: Separators before a trailing descriptor in a printed title: the hyphen templates type
+#: and the bar; writers' dashes ("–", "—") join two halves of one headline.
+_DESCRIPTOR_SEPARATORS = (" - ", " | ")
+#: Words a trailing descriptor holds at most ("Personally Tested", "(30ct) 300mg", "Opinion").
+_MAX_DESCRIPTOR_WORDS = 3
+
+
+def _before_descriptor(text: str) -> str:
+    """``text`` without a short descriptor after its last spaced hyphen or bar, when the
+    part before holds three words or more and more words than the descriptor: "15
+    Language Learning Apps Compared - Personally Tested", "How Meditation Rewires Brains
+    | Opinion". A tail as long as the head is a headline's second half ("Trekking
+    Backpack 40L | Lightweight & Adventure-Ready")."""
+    for separator in _DESCRIPTOR_SEPARATORS:
+        head, found, tail = text.rpartition(separator)
+        if not found:
+            continue
+        head_words = len(_TITLE_WORD.findall(head))
+        tail_words = len(_TITLE_WORD.findall(tail))
+        if 0 < tail_words <= _MAX_DESCRIPTOR_WORDS and head_words >= 3 and head_words > tail_words:
+            return head.rstrip()
+    return text
 
 
 #: Sources of a share card's title, in order: ``og:title``, then ``twitter:title``.
