@@ -131,6 +131,16 @@ def test_a_short_descriptor_the_h1_prints_after_a_hyphen_or_bar_goes() -> None:
     assert meta.title == "How kettles changed the office"
 
 
+def test_an_h1_making_up_most_of_the_title_loses_its_descriptor_too() -> None:
+    head = ('<meta property="og:site_name" content="Acme">'
+            '<meta property="og:title" content="12 Must-Have Kettle Tools for 2026 | Steel, '
+            'Glass &amp; Clay | Acme">')
+    body = "<h1>12 Must-Have Kettle Tools for 2026 | Steel, Glass &amp; Clay</h1><p>text</p>"
+    meta = meta_of(doc(head, body), "https://www.acme.example/blog/kettle-tools")
+    assert meta.title == "12 Must-Have Kettle Tools for 2026"
+    assert meta.sources["title"] == "h1<opengraph"
+
+
 def test_a_tail_as_long_as_the_head_or_a_short_head_stays() -> None:
     head = '<meta property="og:title" content="Trekking Backpack 40L | Light &amp; Trail Ready">'
     meta = meta_of(doc(head, "<h1>Trekking Backpack 40L | Light &amp; Trail Ready</h1>"),

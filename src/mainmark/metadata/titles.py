@@ -7,8 +7,7 @@ choice is made by agreement:
 
 1. an ``<h1>`` whose text equals a metadata title (after the site name is cut
    from the latter), or of which a metadata title is a truncation, wins: it is
-   the displayed form, less a short descriptor after its last spaced hyphen or bar
-   ("… Compared - Personally Tested", "… | Opinion": see :func:`_before_descriptor`);
+   the displayed form;
 2. a metadata title that ends an ``<h1>`` ("Kicker Headline" with the kicker in
    a span) wins over that ``<h1>``: the extra words are a kicker; an ``<h1>``
    making up most of a metadata title ("Site: Section / Headline") wins over it:
@@ -21,6 +20,10 @@ choice is made by agreement:
    hyphen ("Acme Wallet - Royal Black", "Parser Notes - Part 1"): templates type that
    separator before a descriptor, a variant or a series part, writers set a dash;
 4. the first ``<h1>`` when no metadata title exists at all.
+
+An ``<h1>`` taken by steps 1 to 3 loses a short descriptor after its last spaced
+hyphen or bar ("… Compared - Personally Tested", "… | Opinion"; see
+:func:`_before_descriptor`): templates print the title field whole in the heading.
 
 The site name is cut only when it is known (``og:site_name``, a JSON-LD
 ``WebSite``/publisher name, ``application-name``, the URL's domain) or the
@@ -298,7 +301,7 @@ def choose_title(
             if (len(hk) >= 15 and hk in fk and len(hk) * 5 >= len(fk) * 2
                     and not (fk.endswith(hk)
                              and is_site_name(h1, keys, _MAX_SITE_SEGMENT_WORDS))):
-                return h1, f"h1<{source}"
+                return _before_descriptor(h1), f"h1<{source}"
     if cleaned:
         source, text, _ = _most_trusted(cleaned)
         # A page whose only title is its <title> (no share card, no structured data)
@@ -308,7 +311,7 @@ def choose_title(
         # repeating it) leave one headline on the page all the same.
         shown = list(dict.fromkeys(h for h in headings if not is_site_name(h, keys)))
         if len(shown) == 1 and (tag_only or (article and _same_story(shown[0], text, keys))):
-            return shown[0], f"h1~{source}"
+            return _before_descriptor(shown[0]), f"h1~{source}"
         return _before_hyphen(text), source
     if headings:
         return headings[0], "h1"
