@@ -180,3 +180,21 @@ def test_an_h1_naming_the_site_that_leads_the_title_stays_its_headline() -> None
     meta = meta_of(doc(head, "<h1>Acme Best Sellers</h1><p>text</p>"),
                    "https://www.acme.example/best-sellers/kettles")
     assert meta.title == "Acme Best Sellers"
+
+
+def test_an_h1_inside_a_title_without_separators_does_not_replace_it() -> None:
+    # No site or section part to drop: the <h1> is the headline shortened.
+    head = ('<meta property="og:title" content="Kettle Descaling Services for Small Offices '
+            'in Springfield">')
+    meta = meta_of(doc(head, "<h1>Kettle Descaling Services</h1><p>text</p>"),
+                   "https://www.acme.example/descaling")
+    assert meta.title == "Kettle Descaling Services for Small Offices in Springfield"
+    assert meta.sources["title"] == "opengraph"
+
+
+def test_an_h1_inside_a_title_with_site_and_section_parts_still_wins() -> None:
+    head = ('<meta property="og:title" content="Roe Works: Kitchen Guides / Kettle Descaling'
+            ' Basics">')
+    meta = meta_of(doc(head, "<h1>Kitchen Guides / Kettle Descaling Basics</h1><p>text</p>"),
+                   "https://www.acme.example/descaling")
+    assert meta.title == "Kitchen Guides / Kettle Descaling Basics"

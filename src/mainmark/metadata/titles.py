@@ -294,11 +294,15 @@ def choose_title(
             if len(ck) >= 12 and hk.endswith(ck):
                 return text, f"{source}<h1"
             # "Site: Section / Headline" with an unknown site: the h1 is the headline part.
+            # A title with no separator at all has no site or section part: an <h1>
+            # inside it is a shortened headline ("Tournament Chess Pieces" in "Tournament
+            # Chess Pieces for Sale Online from Acme"), and the title says it whole.
             # An <h1> naming the site that ends the title is the site segment the template
             # appends ("Acme TV - Acme Entertainment", a banner's <h1>); one leading the
             # title is a headline naming the site ("Acme Best Sellers: Best Kettles").
             fk = _key(full)
             if (len(hk) >= 15 and hk in fk and len(hk) * 5 >= len(fk) * 2
+                    and (_SEPARATOR.search(full) or ": " in full)
                     and not (fk.endswith(hk)
                              and is_site_name(h1, keys, _MAX_SITE_SEGMENT_WORDS))):
                 return _before_descriptor(h1), f"h1<{source}"
