@@ -43,8 +43,9 @@ _TOP_LINES = 20
 #: How many levels up the article header is looked for (siblings before the content box).
 _HEADER_LEVELS = 2
 _WORD = re.compile(r"[^\W\d_]{2,}")
-#: A byline line of the content's top is short; at most this many names (a list is a team).
-_BYLINE = 100
+#: A byline line of the content's top is short (characters); at most this many names (a
+#: longer list is a team or a contributors box).
+_MAX_BYLINE_CHARS = 100
 _MAX_CONTENT_AUTHORS = 4
 #: Stamps a differing header date does not override. ``article:published_time`` is the
 #: post's publication field itself, which SEO layers write as it is; the date a theme
@@ -136,7 +137,7 @@ def author_from_content(metadata: Metadata, content: Content) -> Metadata:
     if metadata.author or not content.roots:
         return metadata
     for lines in _content_tops(content):
-        short = [line for line in lines if len(line) <= _BYLINE]
+        short = [line for line in lines if len(line) <= _MAX_BYLINE_CHARS]
         for line in byline_lines(short):
             names = clean_authors([line], strict=True)
             if names and len(names) <= _MAX_CONTENT_AUTHORS:
