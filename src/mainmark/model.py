@@ -9,7 +9,7 @@ written by the CLI, the batch job and the integrations.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -261,6 +261,71 @@ class Document:
         return record
 
 
+# ----------------------------------------------------------------------------- spans
+
+
+class Source:
+    """A document's markdown, shared by the blocks and chunks that are spans of it; set
+    once the markdown is joined (the blocks are made before it exists)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str = "") -> None:
+        self.text = text
+
+
+class _Span:
+    """A string read on access: ``head`` + ``source.text[start:end]`` + ``tail``
+    (character offsets)."""
+
+    __slots__ = ("end", "head", "source", "start", "tail")
+
+    def __init__(self, source: Source, start: int, end: int, head: str = "",
+                 tail: str = "") -> None:
+        self.source, self.start, self.end, self.head, self.tail = (
+            source, start, end, head, tail)
+
+    def read(self) -> str:
+        return self.head + self.source.text[self.start : self.end] + self.tail
+
+
+class Deferred:
+    """A string made on its first read, then kept: a document's text or HTML, joined
+    from its blocks only when asked for, so a big page's extraction never holds the
+    blocks and the joined copy of them at once."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self.make = make
+
+    def read(self) -> str:
+        return self.make()
+
+
+def _read_through(cls: type, name: str) -> Any:
+    """Field ``name`` of a slotted dataclass as a property: its slot holds the string
+    itself (a record built by hand, or unpickled), a :class:`_Span` of the document's
+    markdown (read on each access: a slice is cheap, and a copy kept would undo the
+    saving) or a :class:`Deferred` (made once, then the slot holds the string).
+    Equality, hashing, ``repr``, pickling, ``dataclasses.replace`` and ``to_dict`` all
+    read fields by attribute, so they see the string either way; ``dataclasses.fields``
+    is unchanged."""
+    slot = cls.__dict__[name]
+
+    def get(self: object) -> str:
+        value = slot.__get__(self, cls)
+        if value.__class__ is str:
+            return value
+        text: str = value.read()
+        if value.__class__ is Deferred:
+            slot.__set__(self, text)
+        return text
+
+    setattr(cls, name, property(get, slot.__set__, None, f"``{name}`` (see _read_through)"))
+    return slot
+
+
 def _plain(obj: object) -> Any:
     """Dataclasses, enums, tuples and mappings to JSON-ready values, iteratively enough."""
     if isinstance(obj, Enum):
@@ -272,3 +337,36 @@ def _plain(obj: object) -> Any:
     if isinstance(obj, (list, tuple)):
         return [_plain(v) for v in obj]
     return obj
+
+
+# A big page's document held its content six times over: the markdown, the text, the
+# HTML, every block's markdown and every chunk's text and embed_text. A chunk's text, its
+# embed_text, and a long block's markdown are exactly spans of the markdown (with the
+# chunk's prefix and fences around them): they are kept as spans and read on access.
+_BLOCK_MARKDOWN = _read_through(Block, "markdown")
+_CHUNK_TEXT = _read_through(Chunk, "text")
+_CHUNK_EMBED = _read_through(Chunk, "embed_text")
+_DOCUMENT_TEXT = _read_through(Document, "text")
+_DOCUMENT_HTML = _read_through(Document, "html")
+
+
+def defer(doc: Document, text: str | Deferred, html: str | Deferred) -> Document:
+    """``doc`` with its text and HTML made on first read (or given); only for a document
+    being built, before anyone reads it."""
+    _DOCUMENT_TEXT.__set__(doc, text)
+    _DOCUMENT_HTML.__set__(doc, html)
+    return doc
+
+
+def block_as_span(block: Block, source: Source, start: int, end: int) -> None:
+    """Keep ``block.markdown`` as characters ``start:end`` of ``source`` (equal to it);
+    only for a block being built, before anyone reads it."""
+    _BLOCK_MARKDOWN.__set__(block, _Span(source, start, end))
+
+
+def chunk_as_span(chunk: Chunk, source: Source, start: int, end: int, head: str,
+                  tail: str) -> None:
+    """Keep ``chunk.text`` as characters ``start:end`` of ``source`` and ``embed_text`` as
+    ``head + text + tail`` (equal to them); only for a chunk being built."""
+    _CHUNK_TEXT.__set__(chunk, _Span(source, start, end))
+    _CHUNK_EMBED.__set__(chunk, _Span(source, start, end, head, tail))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import gc
 import hashlib
 import re
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timezone
 from urllib.parse import urlsplit
@@ -23,7 +26,7 @@ from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.pagetype import detect_page_type
 from mainmark.metadata.published import author_from_content, date_from_content
 from mainmark.metadata.structured import read_structured
-from mainmark.model import Document, EncodingInfo, EncodingSignal, Stamp
+from mainmark.model import Document, EncodingInfo, EncodingSignal, Stamp, defer
 from mainmark.options import DEFAULT_OPTIONS, Options
 from mainmark.page.decode import decode
 from mainmark.page.parse import parse
@@ -74,6 +77,7 @@ def _extract(
 ) -> Document:
     opts = options or DEFAULT_OPTIONS
     raw = _as_bytes(html)
+    big = len(raw) >= GIVE_BACK_MIN_BYTES
     stamp = make_stamp(raw, opts)
     warnings: list[str] = []
     url = _usable_url(url, warnings)
@@ -112,20 +116,26 @@ def _extract(
         rules = {r.path: r.rule for r in content.explain.removals}
         warnings.extend(structure_warnings(content.removed, rules))
     metadata = author_from_content(date_from_content(metadata, content), content)
+    if srcmap is not None:
+        srcmap.settle()  # a big page's text goes before the walk fills its pieces
     walked = walk_content(content, metadata, srcmap, opts)
     explain = content.explain if opts.explain else None
     del content, srcmap  # the last references to the tree and the page's text
+    if big:
+        give_back()  # the tree's memory, before the serializations are joined
     rendered = serialize(walked)
     del walked
+    if big and opts.chunking:
+        give_back()  # the pieces' memory, before the chunks are packed
     if not rendered.markdown:
         warnings.append("no main content found")
     chunks = (
         chunk_blocks(rendered.markdown, rendered.blocks, stamp, opts) if opts.chunking else ()
     )
-    return Document(
+    return defer(Document(
         markdown=rendered.markdown,
-        text=rendered.text,
-        html=rendered.html,
+        text="",
+        html="",
         metadata=metadata,
         encoding=encoding,
         stamp=stamp,
@@ -134,7 +144,33 @@ def _extract(
         links=tuple(rendered.links),
         warnings=tuple(warnings),
         explain=explain,
-    )
+    ), rendered.text_later, rendered.html_later)
+
+
+#: A page this big hands its parse tree's memory back to the OS once the tree is gone.
+GIVE_BACK_MIN_BYTES = 1 << 20
+
+
+def give_back() -> None:
+    """Return the C heap's free pages to the OS (glibc's ``malloc_trim``; elsewhere a
+    no-op). libxml2 allocates a big page's tree in many small blocks that glibc keeps
+    after the tree is freed, so without this the serializations and chunks are built in
+    fresh memory on top of the tree's, and the peak is the sum of both."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None)
+        trim: Callable[[int], int] = libc.malloc_trim
+    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        return None
+    return trim
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

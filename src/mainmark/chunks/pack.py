@@ -29,7 +29,7 @@ from mainmark.chunks.joins import Joiner, joins_exactly
 from mainmark.chunks.origin import Origins
 from mainmark.chunks.split import Count, Piece, block_pieces, cut, derive_blocks
 from mainmark.chunks.tokens import get_tokenizer
-from mainmark.model import Block, BlockKind, Chunk, Document, Stamp
+from mainmark.model import Block, BlockKind, Chunk, Document, Source, Stamp, chunk_as_span
 from mainmark.options import DEFAULT_OPTIONS, Options
 
 _ID_NAMESPACE = uuid.UUID("5d3b2c1e-9a4f-5b6e-8c7d-2f1a0e9b8c7d")
@@ -145,10 +145,21 @@ class _Packer:
 
     def render(self, run: Sequence[Piece], start: int | None = None) -> tuple[str, str]:
         """(text, embed_text) of a run; ``start`` moves its first byte back (overlap)."""
+        return self.text(self.frame(run, start))
+
+    def text(self, frame: tuple[int, int, str, str]) -> tuple[str, str]:
+        """(text, embed_text) of a :meth:`frame`."""
+        lo, hi, head, tail = frame
+        text = self.md[lo:hi].decode("utf-8", "surrogatepass")
+        return text, head + text + tail
+
+    def frame(self, run: Sequence[Piece], start: int | None = None
+              ) -> tuple[int, int, str, str]:
+        """The run's text as a byte span of the markdown, and what its embed_text puts
+        before and after it."""
         lo = run[0].start if start is None else start
-        text = self.md[lo : run[-1].end].decode("utf-8", "surrogatepass")
         reopen = run[0].reopen if start is None else ""
-        return text, self.prefix(run) + reopen + text + run[-1].close
+        return lo, run[-1].end, self.prefix(run) + reopen, run[-1].close
 
 
 @dataclass(slots=True)
@@ -224,7 +235,7 @@ def chunk_blocks(
     packer = _Packer(md, pieces, count, options, Joiner(md, count, joins_exactly(counter)))
     groups = packer.merge(packer.pack(0, len(pieces) - 1, 0))
     runs = _fit_exactly(packer, [pieces[g.first : g.last + 1] for g in groups])
-    return _chunks(packer, runs, stamp, Origins(blocks))
+    return _chunks(packer, runs, stamp, Origins(blocks), Source(markdown))
 
 
 def _checked_blocks(md: bytes, blocks: Sequence[Block]) -> list[Block]:
@@ -272,15 +283,20 @@ def _fit_exactly(packer: _Packer, runs: list[list[Piece]]) -> list[list[Piece]]:
 
 
 def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp,
-            origins: Origins | None = None) -> list[Chunk]:
+            origins: Origins | None = None, source: Source | None = None) -> list[Chunk]:
+    """The chunks of the packed runs. With ``source`` (the markdown the packer's bytes
+    encode), each chunk's text and embed_text are kept as a span of it, not copies."""
     chunks: list[Chunk] = []
+    chars = _CharOffsets(packer.md)
     for index, run in enumerate(runs):
         start = _overlap_start(packer, runs, index)
-        text, embed = packer.render(run, start)
+        frame = packer.frame(run, start)
+        text, embed = packer.text(frame)
         tokens = packer.count(embed) if start is not None else packer.tokens(run)
         if start is not None and tokens > packer.opts.max_tokens:
             start = None
-            text, embed = packer.render(run)
+            frame = packer.frame(run)
+            text, embed = packer.text(frame)
             tokens = packer.tokens(run)
         md_start = run[0].start if start is None else start
         md_end = run[-1].end
@@ -288,15 +304,42 @@ def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp,
         key = f"{stamp.content_sha256}|{stamp.version}|{stamp.options_hash}|{md_start}|{md_end}"
         path, common, links = origins.describe(run[0].start, md_start, md_end, text) if (
             origins) else (None, None, ())
-        chunks.append(Chunk(
+        made = Chunk(
             text=text, embed_text=embed,
             heading_path=tuple(run[0].names[i] for i in run_path(run)),
             index=index, id=str(uuid.uuid5(_ID_NAMESPACE, key)), tokens=tokens,
             md_start=md_start, md_end=md_end,
             src_start=min(srcs) if srcs else None, src_end=max(srcs) if srcs else None,
             stamp=stamp, tag_path=path, common_tag_path=common, links=links,
-        ))
+        )
+        if source is not None:
+            c_lo = chars(frame[0])
+            chunk_as_span(made, source, c_lo, c_lo + len(text), frame[2], frame[3])
+        del text, embed
+        chunks.append(made)
     return chunks
+
+
+class _CharOffsets:
+    """Byte offsets of UTF-8 ``md`` to character offsets. Chunks ask in nearly increasing
+    order (an overlap steps back a little), so each answer decodes only the bytes
+    between it and the previous one: linear over a document."""
+
+    def __init__(self, md: bytes) -> None:
+        self.md = md
+        self.ascii = md.isascii()
+        self.last = (0, 0)
+
+    def __call__(self, at: int) -> int:
+        if self.ascii:
+            return at
+        last_b, last_c = self.last
+        if at >= last_b:
+            c = last_c + len(self.md[last_b:at].decode("utf-8", "surrogatepass"))
+        else:
+            c = last_c - len(self.md[at:last_b].decode("utf-8", "surrogatepass"))
+        self.last = (at, c)
+        return c
 
 
 def _overlap_start(packer: _Packer, runs: list[list[Piece]], index: int) -> int | None:

@@ -20,20 +20,45 @@ from mainmark.markdown.convert import Converter, escape_line, escape_markdown, o
 from mainmark.markdown.provenance import block_links, block_path
 from mainmark.markdown.serializers import SYNTAXES
 from mainmark.markdown.walk import Piece, collapse
-from mainmark.model import Block, BlockKind, Content, Link, Metadata
+from mainmark.model import (
+    Block,
+    BlockKind,
+    Content,
+    Deferred,
+    Link,
+    Metadata,
+    Source,
+    block_as_span,
+)
 from mainmark.options import Options
 from mainmark.page.srcmap import SourceMap
 
 BLOCK_SEPARATOR = "\n\n"
+#: A block's markdown at least this long is kept as a span of the document's markdown,
+#: not a copy: shorter, the span object and its two offsets cost more than the string.
+_SPAN_MIN_CHARS = 128
 
 
 @dataclass(slots=True)
 class Rendered:
+    """The serializations; the text and the HTML may be made on first read
+    (``text_later``/``html_later``, see :func:`serialize`)."""
+
     markdown: str
-    text: str
-    html: str
+    text_later: str | Deferred
+    html_later: str | Deferred
     blocks: list[Block] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        later = self.text_later
+        return later if isinstance(later, str) else later.read()
+
+    @property
+    def html(self) -> str:
+        later = self.html_later
+        return later if isinstance(later, str) else later.read()
 
 
 def render(
@@ -95,15 +120,24 @@ def serialize(walked: Walked) -> Rendered:
     texts: list[str] = []
     htmls: list[str] = []
     markdown, blocks = assemble(walked, (texts, htmls))
-    text = BLOCK_SEPARATOR.join(texts)
-    del texts
-    return Rendered(
-        markdown=markdown,
-        text=text,
-        html=unicodedata.normalize("NFC", "\n".join(htmls)),
-        blocks=blocks,
-        links=walked.links,
-    )
+    return Rendered(markdown, _joined(texts, BLOCK_SEPARATOR, nfc=False),
+                    _joined(htmls, "\n", nfc=True), blocks, walked.links)
+
+
+#: Blocks this long on average are joined on first read, not at once: a list of them
+#: costs little more than their join, and the join then never coexists with them (at a
+#: big page's peak). A list of short blocks costs twice their join: joined at once.
+_DEFER_MEAN_CHARS = 256
+
+
+def _joined(parts: list[str], separator: str, *, nfc: bool) -> str | Deferred:
+    def join() -> str:
+        text = separator.join(parts)
+        return unicodedata.normalize("NFC", text) if nfc else text
+
+    if parts and sum(map(len, parts)) >= _DEFER_MEAN_CHARS * len(parts):
+        return Deferred(join)
+    return join()
 
 
 def _provenance(pieces: list[Piece], srcmap: SourceMap | None
@@ -178,10 +212,12 @@ def assemble(walked: Walked, channels: tuple[list[str], list[str]] | None = None
     taken, so a big page never holds every piece beside every block.
     """
     pieces, links, headline = walked.pieces, walked.links, walked.headline
-    paths, spans = walked.paths, walked.spans
+    paths, src_spans = walked.paths, walked.spans
     parts: list[str] = []
     blocks: list[Block] = []
-    offset = 0
+    offset = chars = 0  # the markdown's length so far in UTF-8 bytes and in characters
+    source = Source()
+    spans: list[tuple[Block, int]] = []  # long blocks, kept as spans of the markdown
     owned = block_links([p.out[2] for p in pieces], links) if links else None
     html_of = SYNTAXES[2].block_text
     order: Iterator[Piece] = iter(pieces)
@@ -203,16 +239,25 @@ def assemble(walked: Walked, channels: tuple[list[str], list[str]] | None = None
         if parts:
             parts.append(BLOCK_SEPARATOR)
             offset += len(BLOCK_SEPARATOR)
-        size = len(text.encode("utf-8", "surrogatepass"))
-        src_start, src_end = spans[2 * i], spans[2 * i + 1]
-        blocks.append(Block(piece.kind, text, offset, offset + size, level=piece.level,
-                            src_start=None if src_start < 0 else src_start,
-                            src_end=None if src_start < 0 else src_end,
-                            language=piece.language, tag_path=paths[i],
-                            links=owned[i] if owned else ()))
+            chars += len(BLOCK_SEPARATOR)
+        size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+        src_start, src_end = src_spans[2 * i], src_spans[2 * i + 1]
+        block = Block(piece.kind, text, offset, offset + size, level=piece.level,
+                      src_start=None if src_start < 0 else src_start,
+                      src_end=None if src_start < 0 else src_end,
+                      language=piece.language, tag_path=paths[i],
+                      links=owned[i] if owned else ())
+        blocks.append(block)
+        if len(text) >= _SPAN_MIN_CHARS:
+            spans.append((block, chars))
         parts.append(text)
         offset += size
-    return "".join(parts), blocks
+        chars += len(text)
+    markdown = source.text = "".join(parts)
+    del parts
+    for block, at in spans:  # the markdown holds them now: let the blocks' copies go
+        block_as_span(block, source, at, at + len(block.markdown))
+    return markdown, blocks
 
 
 def _consume(stack: list[Piece]) -> Iterator[Piece]:

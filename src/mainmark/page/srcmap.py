@@ -111,6 +111,8 @@ _CHECKPOINT = 1024
 #: Tokens scanned per step: small enough to stop soon after the element asked for.
 _BATCH = 256
 _tag_name = attrgetter("tag")
+#: A page text this long is let go before rendering (:meth:`SourceMap.settle`).
+SETTLE_MIN_CHARS = 1 << 20
 _WAIT = -2  # a tag whose element is not decided yet
 #: How far before and after the last element asked for the next one is looked for.
 _SEARCH_BACK = 64
@@ -170,6 +172,16 @@ class SourceMap:
             return None
         return source.char_span(el)
 
+    def settle(self) -> None:
+        """Finish the map and let the page's text go, on a big page: every element's
+        span is resolved (a full pass, the spans those of the lazy one) and turned into
+        bytes, so rendering's walk runs without a copy of the page's text beside the
+        tree. From then on the map answers in bytes only (``char_span`` gives the same
+        byte offsets). A small page's text costs nothing worth the full pass: no-op."""
+        source = self._source
+        if source is not None and len(source.text) >= SETTLE_MIN_CHARS:
+            source.settle()
+
     @property
     def scanned(self) -> int:
         """How many characters of ``Page.text`` the tag scan has read so far: laziness
@@ -200,6 +212,18 @@ class _Source:
         self._mapper_done = False
         self._index: dict[object, int] | None = None
         self._cursor = 0
+
+    def settle(self) -> None:
+        engine = self.engine
+        if engine.released or not engine.text:
+            return
+        to_byte = self.to_byte()
+        self.link()
+        engine.finish()
+        if to_byte is not None:
+            _to_bytes(engine.starts, engine.ends, to_byte)
+            self._mapper = _same
+        self.text = engine.text = ""
 
     def to_byte(self) -> Callable[[int], int] | None:
         if not self._mapper_done:
@@ -308,6 +332,15 @@ class _Engine:
             self.pair_and_close()
         start = self.starts[at]
         return None if start < 0 else (start, max(start, ends[at]))
+
+    def finish(self) -> None:
+        """Every element resolved; the scan's hold on the text let go."""
+        while not self.complete:
+            if not self.scan_done:
+                self.scan(_BATCH)
+            self.pair_and_close()
+        self._tokens = iter(())
+        self.tags = []
 
     def scan(self, budget: int) -> None:
         """Read ``budget`` more tokens: matches kept as they are, so no Python runs per
@@ -430,6 +463,34 @@ class _Engine:
         return self.line_no
 
 
+def _same(at: int) -> int:
+    return at
+
+
+def _to_bytes(starts: array[int], ends: array[int], to_byte: Callable[[int], int]) -> None:
+    """Each resolved element's character span as bytes, in place; an end before its
+    start becomes the start, as :meth:`_Engine.resolve` answers it."""
+    if isinstance(to_byte, _Shift) and not to_byte.bom:  # one byte a character
+        return
+    for i, start in enumerate(starts):
+        if start >= 0:
+            end = ends[i]
+            starts[i] = to_byte(start)
+            ends[i] = to_byte(end) if end > start else starts[i]
+
+
+class _Shift:
+    """Character to byte offsets of a one-byte-a-character text: a BOM's length on."""
+
+    __slots__ = ("bom",)
+
+    def __init__(self, bom: int) -> None:
+        self.bom = bom
+
+    def __call__(self, c: int) -> int:
+        return c + self.bom
+
+
 def _line_of(el: HtmlElement) -> int:
     return el.sourceline or 0
 
@@ -519,7 +580,7 @@ def _byte_mapper(text: str, raw: bytes, encoding: EncodingInfo) -> Callable[[int
     except (UnicodeDecodeError, LookupError):
         return None
     if len(decoded) == len(body):  # one byte per character
-        return lambda c: c + bom
+        return _Shift(bom)
     if codec != "utf-8":
         try:
             if decoded.encode(codec, errors) != body:
