@@ -217,7 +217,7 @@ def patched(patches: list[tuple[Any, str, Any]]) -> Iterator[None]:
             value = _rewrap(value, getattr(obj, attr))
         setattr(obj, attr, value)
     vocab.words.cache_clear()
-    measure._signals.cache_clear()
+    measure._class_signals.cache_clear()
     measure._judge.cache_clear()
     try:
         yield
@@ -225,7 +225,7 @@ def patched(patches: list[tuple[Any, str, Any]]) -> Iterator[None]:
         for obj, attr, value in reversed(saved):
             setattr(obj, attr, value)
         vocab.words.cache_clear()
-        measure._signals.cache_clear()
+        measure._class_signals.cache_clear()
         measure._judge.cache_clear()
 
 

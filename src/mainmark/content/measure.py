@@ -11,11 +11,11 @@ element. Sizes are UTF-8 bytes of stripped text runs.
 
 from __future__ import annotations
 
-import re
 from array import array
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 from typing import NamedTuple
 
 from lxml import etree
@@ -158,29 +158,33 @@ def _is_link(el: HtmlElement) -> bool:
     return href is not None and not href.startswith("#") and bool(href.strip())
 
 
-def _nbytes(s: str) -> int:
-    """UTF-8 size of ``s`` without surrounding whitespace (ASCII needs no encoding)."""
-    s = s.strip()
-    return len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
-
-
 def measure(root: HtmlElement) -> Measures:
+    """The measures of ``root``'s subtree, in one post-order pass: the sizes add up from
+    the leaves, and each element's class/id/role signals are read on the same visit, so
+    every element is fetched and its attributes looked up once (:func:`_classify` then
+    settles the verdicts that depend on the main region)."""
     order = list(root.iter(etree.Element))
     n = len(order)
     index = {el: i for i, el in enumerate(order)}
     # Parallel lists by document position: far cheaper than dicts in the hot loop.
-    parent_of = [index.get(el.getparent(), -1) for el in order]
     text = [0] * n
     link = [0] * n
     links = [0] * n
     short = [0] * n
     headed_at = [False] * n
     end = list(index.values())  # 0..n-1, the index's own int objects (none made twice)
+    roles: dict[HtmlElement, str] = {}
+    lives: dict[HtmlElement, str] = {}
+    facts: list[tuple[int, HtmlElement, _Signals]] = []  # in reverse document order
+    landmarks, signals, parent_at = _LANDMARK_TAGS, _signals, index.get
     for i in range(n - 1, -1, -1):
         el = order[i]
         tag = el.tag
         s = el.text
-        t = text[i] + (_nbytes(s) if s else 0)
+        t = text[i]
+        if s:  # UTF-8 bytes of the stripped run (ASCII needs no encoding)
+            s = s.strip()
+            t += len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
         text[i] = t
         if tag in HEADING_TAGS:
             headed_at[i] = True
@@ -189,13 +193,36 @@ def measure(root: HtmlElement) -> Measures:
             links[i] += 1
             if t < 50:
                 short[i] += 1
-        p = parent_of[i]
+        attrs = el.attrib
+        if attrs:
+            get = attrs.get
+            role = get("role")
+            if role is not None:
+                roles[el] = role
+            live = get("aria-live")
+            if live is not None:
+                lives[el] = live
+            cls, ident, itemprop = get("class", ""), get("id", ""), get("itemprop", "")
+            # no class, id, role or itemprop: only a landmark tag can say anything (as for
+            # an element without attributes), so the cache is not even asked
+            if cls or ident or role or itemprop or tag in landmarks:
+                sig = signals(tag, cls, ident, role or "", itemprop)
+                if sig.words or sig.marks_main or sig.outside or sig.inside:
+                    facts.append((i, el, sig))
+        elif tag in landmarks:
+            sig = signals(tag, "", "", "", "")
+            if sig.marks_main or sig.outside or sig.inside:
+                facts.append((i, el, sig))
+        p = parent_at(el.getparent(), -1)
         if p < 0:
             continue
         if end[i] > end[p]:
             end[p] = end[i]
         s = el.tail
-        text[p] += t + (_nbytes(s) if s else 0)
+        if s:
+            s = s.strip()
+            t += len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
+        text[p] += t
         if headed_at[i]:
             headed_at[p] = True
         if links[i]:
@@ -205,67 +232,42 @@ def measure(root: HtmlElement) -> Measures:
     m = Measures(order, index, array("q", text), array("q", link), array("i", links),
                  array("i", short), bytearray(headed_at), end=end)
     del text, link, links, short, headed_at
-    _classify(root, m)
+    # the tables in document order, as a forward scan would have filled them
+    m.roles, m.live = dict(reversed(roles.items())), dict(reversed(lives.items()))
+    facts.reverse()
+    _classify(m, facts)
     return m
 
 
 _LANDMARK_TAGS = frozenset({"main", "article", "nav", "footer", "aside", "header", "menu"})
 
 
-def _classify(root: HtmlElement, m: Measures) -> None:
-    """Hints and chrome verdicts for the elements that carry any signal.
+def _classify(m: Measures, facts: list[tuple[int, HtmlElement, _Signals]]) -> None:
+    """Hints and chrome verdicts for the elements that carry any signal (``facts``: their
+    positions, in document order, from the measuring pass).
 
     Only elements with a class/id/role/itemprop or a landmark tag can be classified;
     their signals are cached per attribute combination (:func:`_signals`), and "inside
     the main region" is an index-interval test against the (few) main marks instead of
     a walk over every node.
     """
-    facts = []
-    roles, lives = m.roles, m.live
-    for el in m.order:  # proxies are alive in m.order: a Python scan beats an XPath here
-        attrs = el.attrib
-        if not attrs:
-            tag = el.tag
-            if tag not in _LANDMARK_TAGS:
-                continue
-            sig = _signals(tag, "", "", "", "")
-        else:
-            get = attrs.get
-            role = get("role")
-            if role is not None:
-                roles[el] = role
-            live = get("aria-live")
-            if live is not None:
-                lives[el] = live
-            cls, ident, itemprop = get("class", ""), get("id", ""), get("itemprop", "")
-            tag = el.tag
-            # no class, id, role or itemprop: only a landmark tag can say anything (as for
-            # an element without attributes), so the cache is not even asked
-            if not (cls or ident or role or itemprop or tag in _LANDMARK_TAGS):
-                continue
-            sig = _signals(tag, cls, ident, role or "", itemprop)
-        if not (sig.words or sig.marks_main or sig.outside or sig.inside):
-            continue
-        if sig.marks_main:
-            m.main_marks.append(el)
-        facts.append((el, sig))
+    m.main_marks.extend(el for _, el, sig in facts if sig.marks_main)
     inside_main = _inside_marks(m)
-    index = m.index
-    for el, sig in facts:
+    words, hint, narrow, chrome = m.words, m.hint, m.narrow, m.chrome
+    for i, el, sig in facts:
         if sig.outside == _TABLIST and m.holds_panels(el):
             sig = sig._replace(inside=None, outside=None)
         if sig.words:
-            m.words[el] = sig.words
+            words[el] = sig.words
             if sig.weight:
-                m.hint[el] = sig.weight
+                hint[el] = sig.weight
         if sig.inside:
-            m.narrow[el] = sig.inside
+            narrow[el] = sig.inside
         if sig.marks_main:
             continue
-        i = index.get(el, -1)
-        verdict = sig.inside if i >= 0 and inside_main[i] else sig.outside
+        verdict = sig.inside if inside_main[i] else sig.outside
         if verdict:
-            m.chrome[el] = verdict
+            chrome[el] = verdict
 
 
 _TABLIST = "role=tablist"
@@ -273,38 +275,57 @@ _TABLIST = "role=tablist"
 
 class _Signals(NamedTuple):
     words: frozenset[str]
+    known: frozenset[str]  # the tokens of ``words`` a verdict reads (:func:`_known`)
     marks_main: bool
     weight: int
     inside: str | None  # chrome verdict inside the main region
     outside: str | None  # chrome verdict outside it
 
 
-@lru_cache(maxsize=16384)
 def _signals(tag: str, cls: str, ident: str, role: str, itemprop: str) -> _Signals:
-    """Everything an element's tag and attributes say, cached: pages repeat the same
-    class strings hundreds of times (menu items, cards, grid cells)."""
-    # Classes repeat across elements and pages, ids rarely: tokenize (and cache) apart.
+    """Everything an element's tag and attributes say. The class string's part is cached
+    (pages repeat the same class strings hundreds of times: menu items, cards, grid
+    cells); an id is nearly always the page's own, so it joins that answer afterwards
+    and changes the verdicts only where it holds a token a verdict reads."""
+    sig = _class_signals(tag, cls, role, itemprop)
+    if not ident:
+        return sig
+    id_ws = words(ident)
+    if not id_ws:
+        return sig
+    ws = sig.words | id_ws if sig.words else id_ws
+    id_known = _known(id_ws)
+    if not id_known or id_known <= sig.known:
+        return _Signals(ws, sig.known, sig.marks_main, sig.weight, sig.inside, sig.outside)
+    known = sig.known | id_known
+    return _Signals(ws, known, *_judge(tag, role, itemprop, known))
+
+
+@lru_cache(maxsize=16384)
+def _class_signals(tag: str, cls: str, role: str, itemprop: str) -> _Signals:
+    """:func:`_signals` of an element without an id."""
     ws = words(cls) if cls else _NO_WORDS
-    if ident:
-        ws = ws | words(ident) if ws else words(ident)
-    if not ws:
-        return _Signals(ws, *_judge(tag, role, itemprop, ws))
-    # Every new site misses the cache above (its ids and class strings are its own), but
-    # the verdicts read only the tokens some vocabulary or stem knows: judged on those,
-    # the same few combinations recur across sites and the second cache answers.
+    # Every new site misses this cache (its class strings are its own), but the verdicts
+    # read only the tokens some vocabulary or stem knows: judged on those, the same few
+    # combinations recur across sites and the second cache answers.
+    known = _known(ws) if ws else _NO_WORDS
+    return _Signals(ws, known, *_judge(tag, role, itemprop, known))
+
+
+def _known(ws: frozenset[str]) -> frozenset[str]:
+    """The tokens of ``ws`` a verdict can read: those of a vocabulary, and those starting
+    with a stem (tokens are ``[a-z0-9]+``, so a stem at a token's start is the only match
+    a word-boundary pattern over the joined tokens could find)."""
     known = ws & _VOCABULARY
-    stems = _STEM_TOKENS.findall(" ".join(ws))
-    if stems:
-        known = known | frozenset(stems)
-    return _Signals(ws, *_judge(tag, role, itemprop, known))
+    stems = [w for w in ws if w.startswith(_STEMS)]
+    return known | frozenset(stems) if stems else known
 
 
 #: Every class/id token a verdict of :func:`_judge` asks about, and the stems it matches at
 #: the start of a token: the rest of an element's tokens cannot change its signals.
 _VOCABULARY = (ASIDE_CHROME_WORDS | NARROW_CHROME_WORDS | BROAD_CHROME_WORDS | ARTICLE_WORDS
                | MAIN_WORDS | POSITIVE_WORDS | NEGATIVE_WORDS)
-_STEM_TOKENS = re.compile(
-    r"\b(?:" + "|".join(sorted(set(BROAD_STEMS) | set(NARROW_STEMS))) + r")[a-z0-9]*")
+_STEMS = tuple(sorted(set(BROAD_STEMS) | set(NARROW_STEMS)))
 
 
 @lru_cache(maxsize=16384)
@@ -328,30 +349,18 @@ def _judge(tag: str, role: str, itemprop: str,
 def _inside_marks(m: Measures) -> list[bool]:
     """Per document position: strictly inside some main mark's subtree."""
     n = len(m.order)
+    if not m.main_marks:
+        return [False] * n
     delta = [0] * (n + 1)
     for mk in m.main_marks:
         lo = m.index.get(mk)
         if lo is None:
             continue
-        hi = _last_index(mk, m)
+        hi = m.end[lo]
         delta[lo + 1] += 1
         delta[hi + 1] -= 1
-    out = [False] * n
-    depth = 0
-    for i in range(n):
-        depth += delta[i]
-        out[i] = depth > 0
-    return out
-
-
-def _last_index(el: HtmlElement, m: Measures) -> int:
-    """Document-order index of the last element inside ``el`` (``el``'s own if none)."""
-    node = el
-    while True:
-        kids = [c for c in node if isinstance(c.tag, str)]
-        if not kids:
-            return m.index.get(node, m.index[el])
-        node = kids[-1]
+    # the running sum is how many marks hold a position; never negative, so truth is > 0
+    return list(map(bool, accumulate(delta[:n])))
 
 
 def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) -> str | None:

@@ -137,21 +137,23 @@ def _parser() -> lxml.html.HTMLParser:
 
 
 _CONTROLS = tuple(chr(c) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)))
+_CONTROL_BYTES = tuple(c.encode("ascii") for c in _CONTROLS)
 
 
 def _has_bad_chars(text: str) -> bool:
     """Same answer as ``_BAD_CHARS.search``, several times faster on big pages: substring
     tests run in C, and lone surrogates can only exist in non-ASCII text that UTF-8
-    refuses to encode."""
-    if any(c in text for c in _CONTROLS):
-        return True
+    refuses to encode. Non-ASCII text is encoded once anyway (for the surrogates), and its
+    control characters are then looked for as bytes: UTF-8 writes a character below
+    U+0080 as that one byte and no other character with a byte below 0x80, and a byte
+    search is a plain ``memchr`` where a search in a two- or four-byte string is not."""
     if text.isascii():
-        return False
+        return any(c in text for c in _CONTROLS)
     try:
-        text.encode("utf-8")
+        raw = text.encode("utf-8")
     except UnicodeEncodeError:
         return True
-    return False
+    return any(c in raw for c in _CONTROL_BYTES)
 
 
 def sanitize(text: str) -> str:
