@@ -73,3 +73,35 @@ def test_measuring_costs_a_few_slots_per_element_not_a_dict_entry_per_fact() -> 
     n = len(m.order)
     assert n > 3000 and m.text_of(body) > 50_000
     assert peak < _MEASURE_BYTES_PER_ELEMENT * n, f"{peak / n:.0f} bytes an element"
+
+
+_SENTENCE = ("The harbour line tram runs every ten minutes, carrying commuters, cyclists "
+             "and visitors past the old warehouses and the fish market. ")
+_PROSE = ("<section><h2>Part {n}</h2><p>" + _SENTENCE * 4 + "<a href='/x'>visitors</a> "
+          + _SENTENCE * 3 + "</p><p>" + _SENTENCE * 5 + "</p></section>")
+#: A prose page's document is nearly all text: held once (the markdown) with the chunks'
+#: texts, the long blocks' markdown and the text and HTML channels as spans of it, the
+#: peak of Python's allocations stays near four times the page; when each of those was a
+#: copy of its own it was near nine.
+_PROSE_PEAK_OVER_PAGE = 6
+
+
+def test_a_prose_page_is_held_about_once_not_once_per_serialization() -> None:
+    parts = ["<html><head><title>Big</title></head><body><article><h1>Big page</h1>"]
+    total, n = len(parts[0]), 0
+    while total < 3_000_000:  # past the sizes where the markdown is read as a view
+        parts.append(_PROSE.format(n=n))
+        total += len(parts[-1])
+        n += 1
+    page = ("".join(parts) + "</article></body></html>").encode()
+    mainmark.extract(page[:20_000])
+    peak, doc = _peak(page)
+    assert peak < _PROSE_PEAK_OVER_PAGE * len(page), f"peak {peak / len(page):.1f}x the page"
+    # the spans read as the strings they stand for
+    assert len(doc.markdown) > 0.9 * len(page) and len(doc.chunks) > 1000
+    middle = doc.chunks[len(doc.chunks) // 2]
+    raw = doc.markdown.encode()
+    assert middle.text == raw[middle.md_start : middle.md_end].decode()
+    assert middle.embed_text.endswith(middle.text)
+    assert doc.text.count("Part 7\n") <= 1 and "The harbour line" in doc.text
+    assert doc.html.startswith("<h1>") or "<p>The harbour line" in doc.html

@@ -125,8 +125,6 @@ def _extract(
         give_back()  # the tree's memory, before the serializations are joined
     rendered = serialize(walked)
     del walked
-    if big and opts.chunking:
-        give_back()  # the pieces' memory, before the chunks are packed
     if not rendered.markdown:
         warnings.append("no main content found")
     chunks = (

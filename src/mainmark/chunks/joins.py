@@ -29,7 +29,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 
-from mainmark.chunks.split import Piece
+from mainmark.chunks.split import Piece, Utf8
 from mainmark.chunks.tokens import TiktokenTokenizer, TokenCounter
 
 #: The pre-tokenizer pattern of tiktoken's ``cl100k_base`` the two facts are read from.
@@ -54,7 +54,7 @@ def joins_exactly(counter: TokenCounter) -> bool:
 class Joiner:
     """Exact counts of runs of pieces of one document's markdown ``md``."""
 
-    def __init__(self, md: bytes, count: Callable[[str], int], enabled: bool) -> None:
+    def __init__(self, md: Utf8, count: Callable[[str], int], enabled: bool) -> None:
         self.md = md
         self.count = count
         self.enabled = enabled
@@ -100,7 +100,7 @@ class Joiner:
         if end <= start or md[end - 1] >= 0x80 or md[end - 1] in _ASCII_SPACE:
             return None
         if end - start >= _LONG_RUN_CHARS and _SPACE_BYTE.search(
-                md, end - _LONG_RUN_CHARS, end) is None:
+                md[end - _LONG_RUN_CHARS : end]) is None:
             return None  # it may end inside a long run, which is counted in segments
         if md[end - 1] in _ASCII_ALNUM:
             return self.count(gap)

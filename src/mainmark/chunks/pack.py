@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 
 from mainmark.chunks.joins import Joiner, joins_exactly
 from mainmark.chunks.origin import Origins
-from mainmark.chunks.split import Count, Piece, block_pieces, cut, derive_blocks
+from mainmark.chunks.split import Count, Piece, Utf8, block_pieces, cut, derive_blocks, utf8
 from mainmark.chunks.tokens import get_tokenizer
 from mainmark.model import Block, BlockKind, Chunk, Document, Source, Stamp, chunk_as_span
 from mainmark.options import DEFAULT_OPTIONS, Options
@@ -43,7 +43,7 @@ _WORD_BOUNDARY = re.compile(r"\s+")
 class _Packer:
     """The pieces of one document and the estimates every packing step shares."""
 
-    def __init__(self, md: bytes, pieces: list[Piece], count: Count, options: Options,
+    def __init__(self, md: Utf8, pieces: list[Piece], count: Count, options: Options,
                  joiner: Joiner | None = None) -> None:
         self.md = md
         self.pieces = pieces
@@ -57,6 +57,11 @@ class _Packer:
         # estimate() is asked about the same (first, last) pairs again and again (greedy
         # growth, merging): the prefix cost of a pair depends on those two pieces only.
         self._overhead: dict[tuple[int, int], int] = {}
+
+    def packed(self) -> None:
+        """The estimates are not asked for again: let their tables go."""
+        self.sums = []
+        self._overhead = {}
 
     def prefix(self, run: Sequence[Piece]) -> str:
         if not self.opts.contextualize:
@@ -224,9 +229,14 @@ def chunk_blocks(
 ) -> list[Chunk]:
     """Chunks of ``markdown`` from the renderer's ``blocks`` (re-derived from the markdown
     when the blocks do not slice it exactly, e.g. for a hand-built Document)."""
-    if not markdown.strip(" \t\n\r\f\v"):
+    return _chunk_md(utf8(markdown), blocks, stamp, options, Source(markdown))
+
+
+def _chunk_md(md: Utf8, blocks: Sequence[Block], stamp: Stamp, options: Options,
+              source: Source) -> list[Chunk]:
+    """Chunks of the UTF-8 markdown ``md``, their texts spans of ``source``."""
+    if not source.text.strip(" \t\n\r\f\v"):
         return []
-    md = markdown.encode("utf-8", "surrogatepass")
     counter = get_tokenizer(options.tokenizer)
     count = counter.count
     pieces = block_pieces(md, _checked_blocks(md, blocks), count, options)
@@ -235,10 +245,12 @@ def chunk_blocks(
     packer = _Packer(md, pieces, count, options, Joiner(md, count, joins_exactly(counter)))
     groups = packer.merge(packer.pack(0, len(pieces) - 1, 0))
     runs = _fit_exactly(packer, [pieces[g.first : g.last + 1] for g in groups])
-    return _chunks(packer, runs, stamp, Origins(blocks), Source(markdown))
+    del groups
+    packer.packed()
+    return _chunks(packer, runs, stamp, Origins(blocks), source)
 
 
-def _checked_blocks(md: bytes, blocks: Sequence[Block]) -> list[Block]:
+def _checked_blocks(md: Utf8, blocks: Sequence[Block]) -> list[Block]:
     ok = bool(blocks) and all(
         0 <= b.md_start <= b.md_end <= len(md)
         and md[b.md_start : b.md_end] == b.markdown.encode("utf-8", "surrogatepass")
@@ -325,7 +337,7 @@ class _CharOffsets:
     order (an overlap steps back a little), so each answer decodes only the bytes
     between it and the previous one: linear over a document."""
 
-    def __init__(self, md: bytes) -> None:
+    def __init__(self, md: Utf8) -> None:
         self.md = md
         self.ascii = md.isascii()
         self.last = (0, 0)

@@ -15,6 +15,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import overload
 
 from mainmark.model import Block, BlockKind
 from mainmark.options import Options
@@ -36,6 +37,48 @@ _ASCII_SPACE_CHARS = " \t\n\r\f\v"
 _ASCII_SPACE = frozenset(_ASCII_SPACE_CHARS)
 _LEADING_SPACE = re.compile(r"[ \t\n\r\f\v]*")
 _CHAR_WINDOW = 32  # a token is rarely longer than this many characters
+
+
+class AsciiBytes:
+    """The UTF-8 bytes of an ASCII markdown, read off the string itself: an ASCII string's
+    characters are its bytes, so chunking a big page needs no second copy of its
+    markdown. An index gives the byte's value, a slice the bytes, as ``bytes`` do."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    @overload
+    def __getitem__(self, at: int) -> int: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> bytes: ...
+
+    def __getitem__(self, at: int | slice) -> int | bytes:
+        if isinstance(at, slice):
+            return self.text[at].encode("ascii")
+        return ord(self.text[at])
+
+    def isascii(self) -> bool:
+        return True
+
+
+#: A markdown's UTF-8 bytes, as the chunker reads them.
+Utf8 = bytes | AsciiBytes
+#: An ASCII markdown this long is read as :class:`AsciiBytes`, not encoded (a small
+#: one is encoded: indexing ``bytes`` is faster, and its copy costs nothing worth it).
+VIEW_MIN_CHARS = 1 << 20
+
+
+def utf8(markdown: str) -> Utf8:
+    """The markdown's UTF-8 bytes (surrogates passed), as the chunker reads them."""
+    if len(markdown) >= VIEW_MIN_CHARS and markdown.isascii():
+        return AsciiBytes(markdown)
+    return markdown.encode("utf-8", "surrogatepass")
 
 
 @dataclass(slots=True)
@@ -88,7 +131,7 @@ def _heading_level(block: Block) -> int:
     return len(m.group(1)) if m else 1
 
 
-def block_pieces(md: bytes, blocks: Sequence[Block], count: Count,
+def block_pieces(md: Utf8, blocks: Sequence[Block], count: Count,
                  options: Options) -> list[Piece]:
     """Whole blocks as pieces, with heading paths; blocks over the budget already cut."""
 
@@ -143,7 +186,7 @@ def _describe(piece: Piece, text: str, count: Count, budget: int) -> None:
             piece.fence = m.group(1)
 
 
-def cut(md: bytes, piece: Piece, budget: int, count: Count, as_text: bool = False
+def cut(md: Utf8, piece: Piece, budget: int, count: Count, as_text: bool = False
         ) -> list[Piece]:
     """``piece`` as several pieces of at most ``budget`` tokens each (estimated), with
     the re-open and close strings each part needs. ``as_text`` forgets that the piece
@@ -296,7 +339,7 @@ def _to_bytes(text: str, base: int, spans: list[tuple[int, int]]
     return out
 
 
-def derive_blocks(md: bytes, start: int, end: int, parent: Block | None) -> list[Block]:
+def derive_blocks(md: Utf8, start: int, end: int, parent: Block | None) -> list[Block]:
     """Blocks recovered from markdown alone (blank-line separated, code fences kept
     whole), for markdown that came without usable blocks. Source spans are the
     parent block's, if any: the best known, coarser than the renderer's."""

@@ -117,27 +117,79 @@ def walk_content(
 
 def serialize(walked: Walked) -> Rendered:
     """The markdown with its blocks, the text and the HTML of walked pieces (consumed)."""
-    texts: list[str] = []
-    htmls: list[str] = []
-    markdown, blocks = assemble(walked, (texts, htmls))
-    return Rendered(markdown, _joined(texts, BLOCK_SEPARATOR, nfc=False),
-                    _joined(htmls, "\n", nfc=True), blocks, walked.links)
+    channels = _Channels()
+    markdown, blocks = assemble(walked, channels)
+    return Rendered(markdown, channels.text.joined(channels.source, BLOCK_SEPARATOR, nfc=False),
+                    channels.html.joined(channels.source, "\n", nfc=True), blocks,
+                    walked.links)
 
 
 #: Blocks this long on average are joined on first read, not at once: a list of them
 #: costs little more than their join, and the join then never coexists with them (at a
 #: big page's peak). A list of short blocks costs twice their join: joined at once.
 _DEFER_MEAN_CHARS = 256
+#: A part of a channel that is a block's markdown: its characters, and ``<p>`` around.
+_Part = tuple[int, int, bool]
 
 
-def _joined(parts: list[str], separator: str, *, nfc: bool) -> str | Deferred:
-    def join() -> str:
-        text = separator.join(parts)
-        return unicodedata.normalize("NFC", text) if nfc else text
+class _Channel:
+    """The text or the HTML channel's blocks in order: strings, or a block's span of the
+    markdown where the block reads the same there (a plain paragraph's text is its
+    markdown, its HTML that markdown in ``<p>``), so a long block is held once."""
 
-    if parts and sum(map(len, parts)) >= _DEFER_MEAN_CHARS * len(parts):
-        return Deferred(join)
-    return join()
+    __slots__ = ("chars", "parts")
+
+    def __init__(self) -> None:
+        self.parts: list[str | _Part] = []
+        self.chars = 0
+
+    def add(self, text: str) -> None:
+        self.parts.append(text)
+        self.chars += len(text)
+
+    def add_span(self, start: int, end: int, wrap: bool) -> None:
+        self.parts.append((start, end, wrap))
+        self.chars += end - start
+
+    def joined(self, source: Source, separator: str, *, nfc: bool) -> str | Deferred:
+        parts = self.parts
+
+        def join() -> str:
+            md = source.text
+            text = separator.join([
+                p if isinstance(p, str) else f"<p>{md[p[0]:p[1]]}</p>" if p[2] else md[p[0]:p[1]]
+                for p in parts])
+            return unicodedata.normalize("NFC", text) if nfc else text
+
+        if parts and self.chars >= _DEFER_MEAN_CHARS * len(parts):
+            return Deferred(join)
+        return join()
+
+
+class _Channels:
+    """What :func:`assemble` collects beside the markdown: the text and HTML blocks."""
+
+    __slots__ = ("html", "html_of", "source", "text")
+
+    def __init__(self) -> None:
+        self.text, self.html, self.source = _Channel(), _Channel(), Source()
+        self.html_of = SYNTAXES[2].block_text
+
+    def take(self, piece: Piece, with_text: bool, md: str, at: int) -> None:
+        """The piece's plain text (``with_text``: it is not the headline) and HTML;
+        ``md``: its markdown when that is kept as a span (from character ``at``)."""
+        if with_text and piece.out[1]:
+            plain = tidy(piece.out[1])
+            if md and (plain is md or plain == md):
+                self.text.add_span(at, at + len(md), False)
+            elif plain:
+                self.text.add(plain)
+        html = self.html_of(piece)
+        if md and len(html) == len(md) + 7 and html.startswith("<p>") and (
+                html.endswith("</p>") and html.startswith(md, 3)):
+            self.html.add_span(at, at + len(md), True)
+        elif html:
+            self.html.add(html)
 
 
 def _provenance(pieces: list[Piece], srcmap: SourceMap | None
@@ -201,45 +253,38 @@ def tidy(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
-def assemble(walked: Walked, channels: tuple[list[str], list[str]] | None = None
-             ) -> tuple[str, list[Block]]:
+def assemble(walked: Walked, channels: _Channels | None = None) -> tuple[str, list[Block]]:
     """Join the pieces' markdown with one blank line, counting each block's UTF-8 span;
     each block records its tag path and (``links="text"``) the links it holds.
 
     With ``channels``, the pieces' plain-text blocks (the headline left out) and HTML
-    blocks are collected into its two lists in the same pass, and the pieces are
-    consumed (emptied) as it goes: a piece is let go as soon as its three channels are
-    taken, so a big page never holds every piece beside every block.
+    blocks are collected in the same pass, and the pieces are consumed (emptied) as it
+    goes: a piece is let go as soon as its three channels are taken, so a big page never
+    holds every piece beside every block.
     """
     pieces, links, headline = walked.pieces, walked.links, walked.headline
     paths, src_spans = walked.paths, walked.spans
     parts: list[str] = []
     blocks: list[Block] = []
     offset = chars = 0  # the markdown's length so far in UTF-8 bytes and in characters
-    source = Source()
+    source = channels.source if channels is not None else Source()
     spans: list[tuple[Block, int]] = []  # long blocks, kept as spans of the markdown
     owned = block_links([p.out[2] for p in pieces], links) if links else None
-    html_of = SYNTAXES[2].block_text
     order: Iterator[Piece] = iter(pieces)
     if channels is not None:
         pieces.reverse()
         order = _consume(pieces)
     for i, piece in enumerate(order):
-        if channels is not None:
-            if piece.out[1] and piece is not headline:
-                plain = tidy(piece.out[1])
-                if plain:
-                    channels[0].append(plain)
-            html = html_of(piece)
-            if html:
-                channels[1].append(html)
         text = tidy(piece.out[0])
+        at = chars + len(BLOCK_SEPARATOR) if parts else chars  # where it would start
+        long = len(text) >= _SPAN_MIN_CHARS
+        if channels is not None:
+            channels.take(piece, piece is not headline, text if long else "", at)
         if not text:
             continue
         if parts:
             parts.append(BLOCK_SEPARATOR)
             offset += len(BLOCK_SEPARATOR)
-            chars += len(BLOCK_SEPARATOR)
         size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
         src_start, src_end = src_spans[2 * i], src_spans[2 * i + 1]
         block = Block(piece.kind, text, offset, offset + size, level=piece.level,
@@ -248,11 +293,11 @@ def assemble(walked: Walked, channels: tuple[list[str], list[str]] | None = None
                       language=piece.language, tag_path=paths[i],
                       links=owned[i] if owned else ())
         blocks.append(block)
-        if len(text) >= _SPAN_MIN_CHARS:
-            spans.append((block, chars))
+        if long:
+            spans.append((block, at))
         parts.append(text)
         offset += size
-        chars += len(text)
+        chars = at + len(text)
     markdown = source.text = "".join(parts)
     del parts
     for block, at in spans:  # the markdown holds them now: let the blocks' copies go
