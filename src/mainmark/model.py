@@ -294,13 +294,18 @@ class Deferred:
     from its blocks only when asked for, so a big page's extraction never holds the
     blocks and the joined copy of them at once."""
 
-    __slots__ = ("make",)
+    __slots__ = ("make", "value")
 
     def __init__(self, make: Callable[[], str]) -> None:
-        self.make = make
+        self.make: Callable[[], str] | None = make
+        self.value = ""
 
     def read(self) -> str:
-        return self.make()
+        """The string, made once: a second read (``Rendered.text`` asked twice) does not
+        join again, and the parts the join read are let go."""
+        if self.make is not None:
+            self.value, self.make = self.make(), None
+        return self.value
 
 
 def _read_through(cls: type, name: str) -> Any:
