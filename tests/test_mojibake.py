@@ -144,3 +144,29 @@ def test_latin1_label_kept_when_the_bytes_are_mostly_not_utf8() -> None:
     result = decode(data, {"Content-Type": "text/html; charset=windows-1252"})
     assert result.info.name == "windows-1252"
     assert result.text == page
+
+
+def garble_latin1(text: str) -> str:
+    """UTF-8 read as ISO-8859-1, the way a database connection set to Latin-1 stores it:
+    every byte one character, 80-9F the C1 controls ("’" becomes "â\\x80\\x99")."""
+    return text.encode("utf-8").decode("latin-1")
+
+
+def test_latin1_read_utf8_in_a_mostly_correct_page_is_repaired() -> None:
+    # The article body was stored through a Latin-1 connection, the template around it is
+    # correct UTF-8 (its own "—" and "é"): each garbled sequence holds a C1 control, which
+    # no written text does, so each is repaired and the correct characters stay as they are.
+    body = "<p>There isn’t a cell in my body — “private host”, they said.</p>" * 3
+    page = (f"<html><head><title>Café — Blog</title></head><body><nav>Café — Menü</nav>"
+            f"<article>{garble_latin1(body)}</article></body></html>")
+    assert "isnâ\x80\x99t" in page
+    result = decode(page.encode("utf-8"))
+    assert result.info.mojibake_repaired
+    assert "There isn’t a cell in my body — “private host”" in result.text
+    assert "Café — Menü" in result.text
+    assert not any("\x80" <= ch < "\xa0" for ch in result.text)
+
+
+def test_c1_controls_alone_are_left_alone() -> None:
+    # A C1 control not preceded by a lead character is no UTF-8 sequence: nothing to undo.
+    assert repair_mojibake("a\x85b and \x99 c") is None

@@ -37,7 +37,6 @@ from mainmark.model import EncodingInfo, EncodingSignal
 from mainmark.page.charsets import (
     DETECTABLE_CODECS,
     WIN1252,
-    WIN1252_ENCODE,
     bom,
     canonical_codec,
     header_charset,
@@ -199,7 +198,15 @@ def _charset_normalizer(data: bytes) -> str | None:
 # UTF-8 read as windows-1252: a lead byte (Â-ß, à-ï, ð-ô) then as many continuation bytes as
 # it announces, which windows-1252 shows as €‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ and U+00A0-U+00BF.
 # One sequence per match, led by a character class so the regex engine scans fast.
-_CONT = "[" + re.escape(WIN1252[0x80:0xC0]) + "]"
+#: The same UTF-8 read as ISO-8859-1 shows the continuation bytes 80-9F as the C1 control
+#: characters instead ("â\x80\x99" for "’"): a CMS that stored the text through a Latin-1
+#: connection. No text a person wrote holds a C1 control, so such a sequence is sure.
+_C1 = "".join(map(chr, range(0x80, 0xA0)))
+_CONT = "[" + re.escape(WIN1252[0x80:0xC0] + _C1) + "]"
+#: Characters of either reading back to the bytes they were read from.
+_AS_BYTES = {ord(char): byte for byte, char in enumerate(WIN1252)} | {
+    code: code for code in range(0x80, 0xA0)
+}
 _SEQUENCE = re.compile(
     f"[\u00c2-\u00f4](?:(?<=[\u00c2-\u00df]){_CONT}|(?<=[\u00e0-\u00ef]){_CONT}{{2}}"
     f"|(?<=[\u00f0-\u00f4]){_CONT}{{3}})"
@@ -226,10 +233,11 @@ def _garbles(text: str) -> list[_Garble]:
     for match in _SEQUENCE.finditer(text):
         seq = match.group()
         try:
-            good = codecs.charmap_encode(seq, "strict", WIN1252_ENCODE)[0].decode("utf-8")
+            good = codecs.charmap_encode(seq, "strict", _AS_BYTES)[0].decode("utf-8")
         except UnicodeError:
             continue
-        sure = seq[0] in _SURE_LEAD2 or (seq[0] == "â" and seq[1] in _SURE_LEAD3)
+        sure = (seq[0] in _SURE_LEAD2 or (seq[0] == "â" and seq[1] in _SURE_LEAD3)
+                or any("\x80" <= char < "\xa0" for char in seq))
         found.append(_Garble(match.start(), match.end(), good, sure))
     return found
 
