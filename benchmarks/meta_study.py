@@ -99,14 +99,13 @@ def report(path: Path, against: Path | None) -> None:
             for field in FIELDS:
                 ids = [i for i in now[name] if gold[i].get(field)
                        and (i in in_check) == (half == "CHECK")]
-                share = sum(_agrees(ref, field, gold[i], now[name][i]) for i in ids) / len(ids)
-                cell = f"{share:.4f} ({len(ids)})"
+                agree = [_agrees(ref, field, gold[i], now[name][i]) for i in ids]
+                cell = f"{sum(agree) / len(ids):.4f} ({len(ids)})"
                 if before is not None:
-                    flips = [i for i in ids if _agrees(ref, field, gold[i], now[name][i])
-                             != _agrees(ref, field, gold[i], before[name][i])]
-                    was = sum(_agrees(ref, field, gold[i], before[name][i]) for i in ids)
-                    cell += f" {share - was / len(ids):+.4f}"
-                    changed[f"{name} {half} {field}"] = len(flips)
+                    was = [_agrees(ref, field, gold[i], before[name][i]) for i in ids]
+                    cell += f" {(sum(agree) - sum(was)) / len(ids):+.4f}"
+                    flips = sum(a != b for a, b in zip(agree, was, strict=True))
+                    changed[f"{name} {half} {field}"] = flips
                 cells.append(cell)
             print(f"| {name} | {half} | " + " | ".join(cells) + " |")
     if before is not None:

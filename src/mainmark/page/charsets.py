@@ -111,7 +111,6 @@ def _win1252_table() -> str:
 
 
 WIN1252 = _win1252_table()
-WIN1252_ENCODE = codecs.charmap_build(WIN1252)
 
 
 def canonical_codec(codec: str) -> str | None:

@@ -237,7 +237,7 @@ def _garbles(text: str) -> list[_Garble]:
         except UnicodeError:
             continue
         sure = (seq[0] in _SURE_LEAD2 or (seq[0] == "â" and seq[1] in _SURE_LEAD3)
-                or any("\x80" <= char < "\xa0" for char in seq))
+                or any(char in _C1 for char in seq))
         found.append(_Garble(match.start(), match.end(), good, sure))
     return found
 
