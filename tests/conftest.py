@@ -1,10 +1,16 @@
-"""Shared fixtures: the golden-file flag and the optional benchmark directory."""
+"""Shared fixtures: the golden-file flag, the optional benchmark directory, a forced kind."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from mainmark.metadata.structured import Structured
+from mainmark.model import Metadata, PageType
+from mainmark.page.parse import Page
 
 REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO.parent / "shared" / "bench"
@@ -30,3 +36,21 @@ def bench_dir() -> Path:
     if not BENCH.is_dir():
         pytest.skip("../shared/bench is absent: benchmark-page tests not run on this machine")
     return BENCH
+
+
+@pytest.fixture
+def force_kind(monkeypatch: pytest.MonkeyPatch) -> Callable[[PageType], None]:
+    """Make ``extract()`` act on a given page kind: for tests of one kind's selection
+    mechanism on a small page, independent of what the learned classifier makes of it
+    (which is tested on real pages). The landing check is the real one."""
+    from mainmark import pipeline
+    from mainmark.pagekind.decide import PageKind, classify
+
+    def force(kind: PageType) -> None:
+        def forced(page: Page, structured: Structured, metadata: Metadata) -> PageKind:
+            real = classify(page, structured, metadata)
+            return dataclasses.replace(real, kind=kind, confidence=1.0)
+
+        monkeypatch.setattr(pipeline, "classify", forced)
+
+    return force

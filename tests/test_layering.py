@@ -25,6 +25,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"explain"}),
     frozenset({"page"}),  # bytes -> tree
     frozenset({"metadata"}),  # tree -> citation metadata, structured data
+    frozenset({"pagekind"}),  # tree + metadata -> the kind of page, what selection does
     frozenset({"content"}),  # tree -> main content
     frozenset({"markdown"}),  # content -> markdown, text, html, blocks
     frozenset({"chunks"}),  # blocks -> chunks

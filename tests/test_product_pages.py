@@ -10,6 +10,7 @@ printed twice (phone and desktop layouts).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import lxml.html
 
@@ -17,6 +18,9 @@ from mainmark import extract
 from mainmark.content.reveal import place_streamed_segments
 from mainmark.model import PageType
 from mainmark.options import Options
+
+#: The ``force_kind`` fixture (``conftest.py``).
+ForceKind = Callable[[PageType], None]
 
 _URL = "https://shop.example/products/oak-stool"
 _NAV = ("<header class='site-header'><nav><a href='/'>Home</a> <a href='/shop'>Shop</a> "
@@ -105,23 +109,25 @@ def test_hidden_block_without_the_headline_stays_hidden() -> None:
     assert "Each seat is shaped by hand" not in text
 
 
-def test_product_description_only_in_jsonld_is_the_content() -> None:
+def test_product_description_only_in_jsonld_is_the_content(force_kind: ForceKind) -> None:
+    force_kind(PageType.PRODUCT)
     html = _page("<main><div class='product'><div id='app'></div></div></main>",
                  _jsonld(_PRODUCT_LD))
     doc = extract(html, url=_URL)
-    assert doc.metadata.page_type is PageType.PRODUCT
     assert "Each seat is shaped by hand" in doc.text
     assert "All rights reserved" not in doc.text  # the fallback body was only a guess
 
 
-def test_description_in_the_dom_is_not_added_twice() -> None:
+def test_description_in_the_dom_is_not_added_twice(force_kind: ForceKind) -> None:
+    force_kind(PageType.PRODUCT)
     html = _page(f"<main><div class='product'>{_BUY_BOX}<div class='description'>"
                  f"<p>{_DESCRIPTION}</p></div></div></main>", _jsonld(_PRODUCT_LD))
     text = extract(html, url=_URL).text
     assert text.count("Each seat is shaped by hand") == 1
 
 
-def test_percent_encoded_description_is_decoded() -> None:
+def test_percent_encoded_description_is_decoded(force_kind: ForceKind) -> None:
+    force_kind(PageType.PRODUCT)
     encoded = dict(_PRODUCT_LD, description=_DESCRIPTION.replace(" ", "%20"))
     html = _page("<main><div class='product'><div id='app'></div></div></main>",
                  _jsonld(encoded))
@@ -129,7 +135,8 @@ def test_percent_encoded_description_is_decoded() -> None:
     assert "Each seat is shaped by hand" in text and "%20" not in text
 
 
-def test_description_printed_for_two_layouts_is_kept_once() -> None:
+def test_description_printed_for_two_layouts_is_kept_once(force_kind: ForceKind) -> None:
+    force_kind(PageType.PRODUCT)
     copy = (f"<div class='details'><h2>About this stool</h2><p>{_DESCRIPTION}</p>"
             "<ul><li>Height: 45 cm tall</li><li>Seat: 30 cm across</li></ul></div>")
     html = _page(f"<main><div class='product'>{_BUY_BOX}<div class='mobile'>{copy}</div>"
@@ -139,7 +146,8 @@ def test_description_printed_for_two_layouts_is_kept_once() -> None:
     assert text.count("Height: 45 cm tall") == 1 and "About this stool" in text
 
 
-def test_a_wrapper_is_not_a_copy_of_its_only_child() -> None:
+def test_a_wrapper_is_not_a_copy_of_its_only_child(force_kind: ForceKind) -> None:
+    force_kind(PageType.PRODUCT)
     html = _page(f"<main><div class='product'>{_BUY_BOX}<div class='details'><div>"
                  f"<p>{_DESCRIPTION}</p></div></div></div></main>", _jsonld(_PRODUCT_LD))
     assert "Each seat is shaped by hand" in extract(html, url=_URL).text
@@ -170,13 +178,15 @@ def _with_reviews() -> str:
                  "</div></main>", _jsonld(_PRODUCT_LD))
 
 
-def test_customer_reviews_are_not_the_product_content() -> None:
+def test_customer_reviews_are_not_the_product_content(force_kind: ForceKind) -> None:
+    force_kind(PageType.PRODUCT)
     text = extract(_with_reviews(), url=_URL).text
     assert "Each seat is shaped by hand" in text
     assert "darkened nicely" not in text and "Customer reviews" not in text
 
 
-def test_comments_option_keeps_the_reviews() -> None:
+def test_comments_option_keeps_the_reviews(force_kind: ForceKind) -> None:
+    force_kind(PageType.PRODUCT)
     text = extract(_with_reviews(), url=_URL, options=Options(comments=True)).text
     assert "darkened nicely" in text and "Each seat is shaped by hand" in text
 

@@ -54,7 +54,7 @@ class Confidence(str, Enum):
 
 
 class PageType(str, Enum):
-    """What kind of page it is (``metadata/pagetype.py``); selection follows it."""
+    """What kind of page it is (decided by :mod:`mainmark.pagekind`)."""
 
     ARTICLE = "article"  # news, blog post, essay: one text
     FORUM = "forum"  # a discussion or Q&A thread: the question and every answer
@@ -90,6 +90,9 @@ class Metadata:
     currency: str | None = None
     availability: str | None = None
     page_type: PageType = PageType.ARTICLE
+    #: The page-kind model's probability for ``page_type`` (0-1); selection acts on a kind
+    #: other than the article only when it is high enough (``mainmark.pagekind``).
+    page_type_confidence: float | None = None
     #: field name -> the signal it came from ("jsonld", "opengraph", "meta", "dom", ...).
     sources: Mapping[str, str] = field(default_factory=dict)
     #: "title"/"author"/"published" -> :class:`Confidence`.

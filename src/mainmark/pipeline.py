@@ -23,14 +23,14 @@ from mainmark.content.selectors import exclude
 from mainmark.errors import InputError, TimeBudgetExceeded
 from mainmark.markdown.render import serialize, walk_content
 from mainmark.metadata.assemble import extract_metadata
-from mainmark.metadata.pagetype import detect_page_type
 from mainmark.metadata.published import author_from_content, date_from_content
-from mainmark.metadata.structured import read_structured
-from mainmark.model import Document, EncodingInfo, EncodingSignal, Stamp, defer
+from mainmark.metadata.structured import Structured, read_structured
+from mainmark.model import Document, EncodingInfo, EncodingSignal, Metadata, Stamp, defer
 from mainmark.options import DEFAULT_OPTIONS, Options
 from mainmark.page.decode import decode
-from mainmark.page.parse import parse
+from mainmark.page.parse import Page, parse
 from mainmark.page.srcmap import build_source_map
+from mainmark.pagekind.decide import classify
 
 
 def extract(
@@ -104,13 +104,14 @@ def _extract(
     del raw
     structured = read_structured(page)
     metadata = extract_metadata(page, structured, headers=headers)
-    metadata = replace(metadata, page_type=detect_page_type(page, structured, metadata))
+    kind = classify(page, structured, metadata)
+    metadata = replace(metadata, page_type=kind.kind,
+                       page_type_confidence=round(kind.confidence, 3))
     if srcmap is None:  # no later stage reads the page's text: let it go
         page = replace(page, text="")
     stripped = clean(page, count=opts.explain)
     exclude(page.root, opts, stripped)
-    content = select(page, structured, stripped, opts, metadata.page_type,
-                     signed=bool(metadata.author and metadata.published))
+    content = select(page, structured, stripped, opts, kind)
     del page, structured, stripped
     if content.removed:
         rules = {r.path: r.rule for r in content.explain.removals}
@@ -143,6 +144,17 @@ def _extract(
         warnings=tuple(warnings),
         explain=explain,
     ), rendered.text_later, rendered.html_later)
+
+
+def understand(html: bytes, *, url: str | None = None,
+               headers: Mapping[str, str] | None = None) -> tuple[Page, Structured, Metadata]:
+    """The stages before the page's kind is decided, as ``extract()`` runs them: what the
+    page-kind training script computes its features from, so that it sees what the
+    shipped classifier sees."""
+    decoded = decode(html, headers)
+    page = parse(decoded.text, url=url)
+    structured = read_structured(page)
+    return page, structured, extract_metadata(page, structured, headers=headers)
 
 
 #: A page this big hands its parse tree's memory back to the OS once the tree is gone.

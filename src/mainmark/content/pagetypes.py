@@ -18,15 +18,7 @@ from lxml.html import HtmlElement
 from mainmark.content.measure import Measures
 from mainmark.content.prune import Pruning, prune
 from mainmark.content.vocab import HEADING_TAGS, words
-from mainmark.metadata.pagetype import PRICE_TEXT
-from mainmark.model import PageType
-
-#: Kinds whose content is the page's main column rather than its densest box.
-SPREAD_TYPES = frozenset({PageType.SERVICE, PageType.PRODUCT, PageType.LISTING,
-                          PageType.COLLECTION, PageType.FORUM})
-#: The scored selection yields to the main column when it holds less than this share of
-#: the column's text: it found one section of several (measured on the wx TUNE pages).
-REGION_SHARE = 0.5
+from mainmark.pagekind.markup import PRICE_TEXT
 
 #: A stand-in core that no element is inside: every node of the region is judged by the
 #: page-level (broad) chrome verdicts, as widening material is in ``prune``.
@@ -63,28 +55,6 @@ def main_landmark(body: HtmlElement, m: Measures) -> HtmlElement | None:
     if m.text_of(top[0]) < _LANDMARK_SHARE * m.text_of(body):
         return None
     return top[0]
-
-
-#: On a thread the question and the answers often sit in separate boxes, and a
-#: selection of the answers alone misses the question.
-_THREAD_SHARE = 0.8
-
-
-#: On a page voted an article the main column wins only when the scored selection holds
-#: less than this share of it: a landing page the detector took for an article (a dated
-#: ``og:type`` page of stacked sections), whose densest box is one section of many.
-ARTICLE_SHARE = 0.5
-#: Kinds whose selection is compared with the main column.
-REGION_TYPES = SPREAD_TYPES | {PageType.ARTICLE}
-
-
-def prefers_region(page_type: PageType, selected: int, column: int) -> bool:
-    """Whether the main column replaces the scored selection on this kind of page."""
-    if page_type not in REGION_TYPES:
-        return False
-    share = (_THREAD_SHARE if page_type is PageType.FORUM
-             else ARTICLE_SHARE if page_type is PageType.ARTICLE else REGION_SHARE)
-    return selected < share * column
 
 
 #: Cross-sell: a run of at least this many sibling cards of one tag and class, most of

@@ -26,10 +26,8 @@ from mainmark.content.furniture import Policy, is_comment_verdict
 from mainmark.content.locate import locate_article_body
 from mainmark.content.measure import Measures, measure, prose_exempt
 from mainmark.content.pagetypes import (
-    SPREAD_TYPES,
     keep_posts,
     main_landmark,
-    prefers_region,
     product_furniture,
     region,
     thread_furniture,
@@ -40,12 +38,11 @@ from mainmark.content.repeats import drop_repeats
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
 from mainmark.content.vocab import BROAD_CHROME_WORDS
-from mainmark.metadata.pagetype import ARTICLE_TYPES
-from mainmark.metadata.schema import entities
 from mainmark.metadata.structured import Structured
-from mainmark.model import Content, Explain, PageType, Removal, Strategy
+from mainmark.model import Content, Explain, Removal, Strategy
 from mainmark.options import Options
 from mainmark.page.parse import Page
+from mainmark.pagekind.decide import ARTICLE, PageKind
 
 #: A result is accepted when it holds at least ``ladder_bytes`` of text (250 balanced) or
 #: ``ladder_share`` of the page's visible text (15%: short pages, notes, snippets); both
@@ -68,24 +65,24 @@ _LADDER: tuple[tuple[Strategy, Pruning, bool], ...] = (
 
 
 def select(page: Page, structured: Structured, stripped: dict[str, int],
-           options: Options, page_type: PageType = PageType.ARTICLE,
-           signed: bool = False) -> Content:
+           options: Options, kind: PageKind = ARTICLE) -> Content:
     """Choose the main content of ``page`` (cleaned) without mutating it.
 
-    ``page_type`` (from the metadata stage) lets a landing, product, listing or forum
-    page take its main column where the scored selection found only one part of it.
-    ``signed`` (the page has both an author and a date) keeps an article an article;
-    an unsigned article without article markup may be a landing page (``_maybe_landing``).
+    ``kind`` (``mainmark.pagekind``) says what to do beyond the scored selection: on a
+    landing, product, listing or forum page take the main column where the scored
+    selection found only one part of it, keep or drop posts, reviews, shelves. Selection
+    reads its :class:`~mainmark.pagekind.behaviour.Behaviour` and decides no kind itself.
     """
+    act = kind.behaviour
     root = page.root
     if root is None:
         return Content(roots=[], base_url=page.base_url,
                        explain=Explain(Strategy.EMPTY, "unparsable page", stripped=stripped))
     body = _body(root)
     m = measure(body)
-    if page_type is PageType.FORUM:
+    if act.posts_are_content:
         keep_posts(m)
-    elif page_type is PageType.PRODUCT and not options.comments:
+    elif act.reviews_are_chrome and not options.comments:
         drop_reviews(m)  # the user who wants the discussion keeps the reviews too
     page_text = m.text_of(body)
     chrome = _effective_chrome(m, page_text)
@@ -107,39 +104,27 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     scoring = Scoring(body, m, chrome, th.sibling_share)
     content = _choose(page, body, m, scoring, structured, options, stripped,
                       (strict_floor, floor), th)
-    if page_type in SPREAD_TYPES or (page_type is PageType.ARTICLE
-                                     and _maybe_landing(body, structured, signed)):
-        content = _follow_type(page, body, m, content, page_type, options, stripped)
-    if page_type is PageType.PRODUCT:
+    if act.column_share is not None and (kind.landing or not act.column_if_landing):
+        content = _follow_type(page, body, m, content, kind, options, stripped)
+    if act.product_furniture:
         if content.roots:
             content.removed.update(product_furniture(content.roots, m))
         content = with_description(content, m, structured.jsonld)
-    if page_type in _REPEATING_TYPES:
+    if act.drop_repeats:
         drop_repeats(content, m)
-    if page_type is PageType.FORUM and content.roots:
+    if act.thread_furniture and content.roots:
         content.removed.update(thread_furniture(content.roots, m))
     return content
 
 
-#: Kinds whose templates print blocks once per layout (``repeats.py``): products, and shop
-#: category pages (an intro or a carousel's clones printed twice; wx TUNE +0.0005, CHECK
-#: +0.0001); forum threads (a rank title or a strip every post template prints once per
-#: post; wx TUNE +0.0009, CHECK +0.0012, forum 0.773 -> 0.785). Landing pages do too,
-#: but there dropping the copies cost wx CHECK (service -0.004, overall -0.001); listings
-#: and documentation cost CHECK too (-0.0003).
-_REPEATING_TYPES = frozenset({PageType.PRODUCT, PageType.COLLECTION, PageType.FORUM})
-
-
-#: Kinds whose content is a grid of item cards, each a link: link-density pruning can take
-#: all of it. When it leaves the main column under this share of its text, the column is
-#: pruned again without the link-density test (chrome still goes). Worth wx CHECK
-#: 0.859 -> 0.860 (listing 0.740 -> 0.747), TUNE +0.002 (collection +0.033, 3 pages).
-_GRID_TYPES = frozenset({PageType.LISTING, PageType.COLLECTION})
+#: On a card grid (``Behaviour.grid``), link-density pruning can take all of the cards:
+#: when it leaves the main column under this share of its text, the column is pruned
+#: again without the link-density test (chrome still goes).
 _GRID_SHARE = 0.25
 
 
 def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
-                 page_type: PageType, options: Options, stripped: dict[str, int]) -> Content:
+                 kind: PageKind, options: Options, stripped: dict[str, int]) -> Content:
     """The main column instead of the scored selection when that is one part of it.
     On a listing or collection whose link-density pruning left little of the column (its
     cards are links), the column is pruned again without that test (``_GRID_SHARE``)."""
@@ -149,21 +134,22 @@ def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
     # whole, unpruned column, it holds it of the pruned column too, and the column is
     # not worth pruning (the same answer as below, without the two walks).
     whole = m.text_of(landmark if landmark is not None else body)
-    if not prefers_region(page_type, selected, whole):
+    share = kind.behaviour.column_share or 0.0
+    if not selected < share * whole:
         return content
     chrome = _effective_chrome(m, m.text_of(body))
     roots, removed = region(body, m, chrome, landmark)
     column = _collect(roots, m, {}, Pruning.NONE, options, page)
     column.removed = set(removed)
     column_text = _text_of(column, m)
-    if (page_type in _GRID_TYPES
+    if (kind.behaviour.grid
             and column_text < _GRID_SHARE * sum(m.text_of(r) for r in roots)):
         roots, removed = region(body, m, chrome, landmark, Pruning.RELAXED)
         column.removed = set(removed)
         column_text = _text_of(column, m)
-    if not prefers_region(page_type, selected, column_text):
+    if not selected < share * column_text:
         return content
-    column.explain = Explain(Strategy.SELECTION, f"main column of a {page_type.value} page",
+    column.explain = Explain(Strategy.SELECTION, f"main column of a {kind.kind.value} page",
                              _removals(removed, m, options), stripped)
     return column
 
@@ -209,20 +195,6 @@ def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
 #: word. A page reaching the fallback is one whose scored selection fell under the floor;
 #: its body is usually short content between a site's header and its footer menus.
 _FALLBACK_CHROME = ("tag:", "role=", "broad:")
-
-
-def _maybe_landing(body: HtmlElement, structured: Structured, signed: bool) -> bool:
-    """Whether a page voted an article may be a landing page of stacked sections: its
-    votes came from an ``og:type``, a date or a byline alone, not from both a byline and
-    a date, nor from article structured data. On such a page the main column replaces
-    the selection only when that is a small part of it (``ARTICLE_SHARE``). Several
-    ``<article>`` boxes are a feed of stories, where scoring already chose the page's own."""
-    if signed or len(body.findall(".//article")) >= 2:
-        return False
-    return not any(set(entity.types) & ARTICLE_TYPES
-                   for source, objects in (("jsonld", structured.jsonld),
-                                           ("microdata", structured.microdata))
-                   for entity in entities(objects, source))
 
 
 def _floor(th: Thresholds, page_text: int) -> int:

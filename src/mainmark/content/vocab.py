@@ -16,8 +16,10 @@ legitimately contain elements classed ``widget``, ``button``, ``tags`` or
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from operator import add
+
+from mainmark.page.classwords import IGNORED_CLASS_PREFIXES, words
+
+__all__ = ["IGNORED_CLASS_PREFIXES", "words"]
 
 # --------------------------------------------------------------------------- stripping
 
@@ -187,49 +189,6 @@ BROAD_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", "
 NARROW_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", "social",
                 "newsletter", "advert", "sponsor", "breadcrumb", "cookie", "recommend",
                 "subscri", "taboola", "outbrain", "disqus", "promo", "authorbox", "postrating")
-
-#: Where a camelCase name breaks ("relatedLinks"): a zero-width match, so the split is a
-#: literal substitution (a group template costs a Python call per match).
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_TOKEN = re.compile(r"[a-z0-9]+")
-
-#: Class entries that describe state or taxonomy, not the element's role: WordPress's
-#: ``post_class()`` adds ``category-social``/``tag-comments`` terms to the article itself,
-#: and layout flags say ``no-share``/``has-sidebar`` about what is *not* there or is
-#: beside the element. Matching their words would mark article wrappers as chrome.
-IGNORED_CLASS_PREFIXES = (
-    "category-", "tag-", "tags-", "format-", "status-", "type-", "cat-", "topic-", "no-",
-    "has-", "with-", "without-", "not-", "hide-", "show-", "is-", "js-", "postid-",
-)
-
-
-@lru_cache(maxsize=8192)
-def words(value: str) -> frozenset[str]:
-    """Split a class/id value into word tokens, plus joined pairs (``article-body`` also
-    yields ``articlebody``) so compound names match the single-word vocabularies.
-
-    Cached: the same class strings repeat hundreds of times on a page and across pages.
-    Every new site brings its own, though, so a miss is kept cheap: an entry that is one
-    lowercase token already ("row", "col4") is taken as it is, without the regexes.
-    """
-    out: set[str] = set()
-    tokens = _TOKEN.findall
-    for entry in value.split():
-        low = entry.lower()
-        if low.startswith(IGNORED_CLASS_PREFIXES):
-            continue
-        if low == entry:
-            if low.isalnum() and low.isascii():
-                out.add(low)
-                continue
-        else:  # camelCase: split before lowering ("relatedLinks")
-            low = _CAMEL.sub(" ", entry).lower()
-        parts = tokens(low)
-        out.update(parts)
-        if len(parts) > 1:  # the joined pairs, concatenated in C
-            out.update(map(add, parts, parts[1:]))
-    return frozenset(out)
-
 
 def stem_hit(ws: frozenset[str], stems: tuple[str, ...]) -> str | None:
     """The smallest token of ``ws`` starting with one of ``stems`` (deterministic)."""

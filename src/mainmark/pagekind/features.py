@@ -1,0 +1,424 @@
+"""What a page says about its kind, as a fixed vector of numbers the model reads.
+
+Every feature is something the page states or its markup shows, named so that the
+training report and a reader of the weights can tell what it is: the schema.org types it
+declares, its ``og:type``, whether it is signed and dated, tokens of its URL path, what
+its links point at (user profiles, products, tags, comment anchors, pages below this
+one), how many of each telling tag and class/id word it has, the markup that kinds of
+page carry (``markup.py``: buy controls, priced card runs, post blocks each with an
+author and a date, code blocks), how its text is laid out (in paragraphs, links, list
+items, under linked headings), words its visible text repeats (forum and shop buttons,
+pagers), and the words of its title. Counts enter as ``log1p`` so that one huge page does
+not dominate a weight.
+
+Computed before cleaning, without mutating the tree, mostly by XPaths that count or
+return plain strings in C (no element proxy per element). :data:`FEATURES` fixes the
+order; the model file names its features and is refused when they differ (``model.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.metadata.schema import entities
+from mainmark.metadata.structured import Structured
+from mainmark.model import Metadata
+from mainmark.page.classwords import words
+from mainmark.page.parse import Page
+from mainmark.pagekind.markup import markup_counts
+
+# --------------------------------------------------------------------------- vocabularies
+
+#: schema.org types, grouped by what they say about the page (one feature per group).
+SCHEMA_GROUPS: dict[str, frozenset[str]] = {
+    "article": frozenset({"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
+                          "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
+                          "ScholarlyArticle", "Report", "Review", "Blog", "SocialMediaPosting"}),
+    "recipe": frozenset({"Recipe", "HowTo"}),
+    "forum": frozenset({"DiscussionForumPosting", "QAPage"}),
+    "question": frozenset({"Question", "Answer"}),
+    "comment": frozenset({"Comment", "UserComments"}),
+    "product": frozenset({"Product", "ProductGroup", "IndividualProduct", "ProductModel",
+                          "Vehicle", "Car", "Book", "SoftwareApplication"}),
+    "offer": frozenset({"Offer", "AggregateOffer"}),
+    "rating": frozenset({"AggregateRating", "Rating"}),
+    "listing": frozenset({"CollectionPage", "SearchResultsPage", "OfferCatalog"}),
+    "itemlist": frozenset({"ItemList", "ListItem"}),
+    "docs": frozenset({"TechArticle", "APIReference", "SoftwareSourceCode"}),
+    "service": frozenset({"Service", "ProfessionalService", "Course", "FinancialService",
+                          "LegalService", "MedicalClinic", "HomeAndConstructionBusiness",
+                          "FAQPage", "Event", "Offer Catalog"}),
+    "business": frozenset({"LocalBusiness", "Organization", "Corporation", "Store",
+                           "EducationalOrganization", "CollegeOrUniversity", "Restaurant",
+                           "Hotel", "Place", "PostalAddress"}),
+    "webpage": frozenset({"WebPage", "AboutPage", "ContactPage", "ItemPage", "MedicalWebPage"}),
+    "website": frozenset({"WebSite", "SearchAction"}),
+    "breadcrumb": frozenset({"BreadcrumbList"}),
+    "person": frozenset({"Person"}),
+    "media": frozenset({"VideoObject", "ImageObject", "ImageGallery", "AudioObject"}),
+}
+
+#: ``og:type`` values with a feature of their own; any other value counts as "other".
+OG_TYPES = ("article", "product", "website", "book", "video", "profile")
+
+#: URL path tokens most sites use for one kind of page (whole tokens of the path).
+URL_TOKENS = (
+    "blog", "news", "article", "articles", "post", "posts", "story", "stories", "opinion",
+    "docs", "doc", "documentation", "api", "reference", "guide", "guides", "manual", "help",
+    "support", "kb", "faq", "tutorial", "tutorials", "learn", "wiki", "howto", "how",
+    "forum", "forums", "thread", "threads", "topic", "topics", "t", "questions", "q",
+    "community", "discussion", "discussions", "discuss", "answers", "r", "comments",
+    "product", "products", "p", "dp", "item", "shop", "store", "buy", "collections",
+    "collection", "category", "categories", "c", "tag", "tags", "search", "list", "archive",
+    "page", "services", "service", "solutions", "about", "contact", "pricing", "features",
+    "careers", "jobs", "events", "recipes", "recipe", "review", "reviews", "best", "top",
+    "html", "htm", "php", "aspx", "index", "viewtopic", "showthread", "talk", "board",
+    "boards", "pdp", "courses", "course", "programs", "program", "degree", "degrees",
+    "glossary", "usersguide", "getting", "started", "install", "locations", "location",
+    "s", "u", "user", "users", "profile", "members",
+)
+
+#: Words of the page's visible text that kinds of page print again and again (forum
+#: buttons and post headers, shop buttons, listing pagers), counted as whole lowercase
+#: words. English only: elsewhere the markup features carry the evidence.
+TEXT_WORDS = (
+    "reply", "replies", "quote", "joined", "posts", "posted", "views", "likes", "report",
+    "member", "members", "thread", "answered", "asked", "votes", "comments", "comment",
+    "cart", "price", "sale", "shipping", "stock", "reviews", "size", "quantity",
+    "read", "more", "next", "previous", "page", "results", "showing", "filter", "sort",
+    "contact", "call", "free", "consultation", "services", "learn", "today",
+    "step", "example", "returns", "parameters", "function", "install", "version", "note",
+)
+
+#: Link targets by what they point at (path segments of the ``href``).
+LINK_KINDS: dict[str, frozenset[str]] = {
+    "user": frozenset({"user", "users", "u", "member", "members", "profile", "profiles"}),
+    "product": frozenset({"product", "products", "p", "dp", "item", "pdp"}),
+    "tag": frozenset({"tag", "tags", "category", "categories", "topic", "topics"}),
+    "comment": frozenset({"comment", "comments", "reply", "respond", "replytocom"}),
+    "docs": frozenset({"docs", "doc", "api", "reference", "guide", "manual"}),
+}
+
+#: Class/id words whose frequency tells kinds apart (whole tokens, ``content.vocab.words``).
+CLASS_WORDS = (
+    "post", "posts", "message", "reply", "replies", "comment", "comments", "answer",
+    "answers", "question", "thread", "topic", "forum", "vote", "votes", "user", "username",
+    "author", "avatar", "signature", "quote", "bbcode", "product", "products", "price",
+    "cart", "basket", "buy", "checkout", "sku", "stock", "variant", "quantity", "qty",
+    "rating", "review", "reviews", "stars", "wishlist", "shipping", "swatch", "gallery",
+    "zoom", "card", "cards", "grid", "tile", "item", "items", "list", "listing", "results",
+    "result", "pagination", "pager", "filter", "filters", "facet", "sort", "category",
+    "teaser", "excerpt", "docs", "doc", "documentation", "toc", "sidebar", "menu", "nav",
+    "breadcrumb", "breadcrumbs", "api", "code", "highlight", "hljs", "prism", "copy",
+    "edit", "github", "version", "hero", "banner", "cta", "feature", "features",
+    "testimonial", "testimonials", "pricing", "plan", "team", "contact", "service",
+    "services", "partner", "logo", "slider", "carousel", "swiper", "article", "entry",
+    "blog", "byline", "date", "meta", "share", "social", "related", "tags", "newsletter",
+    "subscribe", "widget", "footer", "header", "main", "content", "body", "text", "story",
+    "headline", "caption", "section", "block", "row", "col", "container", "wrapper",
+    "modal", "form", "search", "login", "accordion", "tab", "tabs", "faq", "step",
+    "ingredients", "recipe", "video", "icon", "btn", "button", "badge", "label", "tooltip",
+)
+
+#: Tags counted on their own.
+COUNTED_TAGS = (
+    "p", "h1", "h2", "h3", "h4", "a", "img", "li", "ul", "ol", "table", "tr", "form",
+    "input", "button", "select", "textarea", "pre", "code", "article", "section", "nav",
+    "aside", "footer", "header", "main", "time", "iframe", "video", "blockquote", "dl",
+    "figure", "label", "span", "div", "br", "strong", "em", "kbd", "dt",
+)
+
+#: Words of the title or the first ``<h1>`` that name a kind of page.
+TITLE_WORDS = (
+    "forum", "thread", "question", "questions", "answer", "reply", "docs", "documentation",
+    "api", "reference", "guide", "tutorial", "manual", "shop", "buy", "price", "sale",
+    "store", "review", "best", "top", "news", "blog", "category", "results", "search",
+    "services", "service", "solutions", "home", "welcome", "official", "contact", "about",
+    "how", "what", "why", "vs", "install", "installation", "configuration", "overview",
+)
+
+_URL_WORD = re.compile(r"[a-z]+|\d+")
+_YEAR = re.compile(r"/(?:19|20)\d\d/")
+_DATE_PATH = re.compile(r"/(?:19|20)\d\d/\d{1,2}/")
+_ID = re.compile(r"(?:^|[/=_-])\d{4,}(?:[/.?&_-]|$)")
+_TITLE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _names() -> tuple[str, ...]:
+    names = [f"schema:{g}" for g in SCHEMA_GROUPS]
+    names += ["schema:none", "schema:count"]
+    names += [f"og:{t}" for t in OG_TYPES] + ["og:other", "og:none"]
+    names += ["meta:published", "meta:author", "meta:signed", "meta:modified",
+              "meta:price", "meta:description"]
+    names += ["url:none", "url:home", "url:depth", "url:year", "url:datepath", "url:id",
+              "url:query", "url:slugwords", "url:ext"]
+    names += [f"url:{t}" for t in URL_TOKENS]
+    names += [f"tag:{t}" for t in COUNTED_TAGS] + ["tag:all"]
+    names += [f"class:{w}" for w in CLASS_WORDS]
+    names += ["markup:cart", "markup:price", "markup:cards", "markup:cardsmany",
+              "markup:cardspriced", "markup:posts", "markup:postsmany", "markup:itemprop",
+              "markup:itemprop_author", "markup:itemprop_date", "markup:itemprop_text",
+              "markup:rel_author"]
+    names += [f"links:{k}" for k in LINK_KINDS] + ["links:child", "links:same_site"]
+    names += [f"word:{w}" for w in dict.fromkeys(TEXT_WORDS)] + ["text:prices"]
+    names += ["text:log", "text:p_share", "text:link_share", "text:li_share",
+              "text:long_p", "text:headings_per_kchar", "text:code_share",
+              "text:table_share", "text:heading_links", "text:p_per_heading"]
+    names += [f"title:{w}" for w in TITLE_WORDS] + ["title:question_mark", "title:len",
+                                                     "title:in_url"]
+    return tuple(names)
+
+
+#: The feature names, in the order of the vector.
+FEATURES: tuple[str, ...] = _names()
+_INDEX = {name: i for i, name in enumerate(FEATURES)}
+_SCHEMA_OF = {t: g for g, types in SCHEMA_GROUPS.items() for t in types}
+_URL_SET = frozenset(URL_TOKENS)
+_TITLE_SET = frozenset(TITLE_WORDS)
+_TAG_SET = frozenset(COUNTED_TAGS)
+_CLASS_SET = frozenset(CLASS_WORDS)
+
+
+def page_features(page: Page, structured: Structured, metadata: Metadata) -> list[float]:
+    """The feature vector of a parsed page (all zeros but ``url:none`` for no tree)."""
+    vec = [0.0] * len(FEATURES)
+    _schema(structured, vec)
+    _meta(metadata, vec)
+    _url(page.url, vec)
+    root = page.root
+    if root is None:
+        return vec
+    _markup(root, page.text, vec)
+    _links(root, page.url, vec)
+    _title(metadata.title or "", page.url, vec)
+    return vec
+
+
+def _set(vec: list[float], name: str, value: float) -> None:
+    vec[_INDEX[name]] = value
+
+
+def _log(n: float) -> float:
+    return math.log1p(max(0.0, n))
+
+
+def _schema(structured: Structured, vec: list[float]) -> None:
+    groups: Counter[str] = Counter()
+    count = 0
+    for source, objects in (("jsonld", structured.jsonld), ("microdata", structured.microdata)):
+        for entity in entities(objects, source):
+            count += 1
+            for kind in set(entity.types):
+                group = _SCHEMA_OF.get(kind)
+                if group is not None:
+                    groups[group] += 1
+    for group, n in groups.items():
+        _set(vec, f"schema:{group}", _log(n))
+    _set(vec, "schema:none", float(count == 0))
+    _set(vec, "schema:count", _log(count))
+    og = next((value for prop, value in structured.opengraph if prop == "og:type"), None)
+    if og is None:
+        _set(vec, "og:none", 1.0)
+        return
+    value = og.strip().lower().split(".", 1)[0].split(":", 1)[0]
+    _set(vec, f"og:{value}" if value in OG_TYPES else "og:other", 1.0)
+
+
+def _meta(metadata: Metadata, vec: list[float]) -> None:
+    _set(vec, "meta:published", float(bool(metadata.published)))
+    _set(vec, "meta:author", float(bool(metadata.author)))
+    _set(vec, "meta:signed", float(bool(metadata.published and metadata.author)))
+    _set(vec, "meta:modified", float(bool(metadata.modified)))
+    _set(vec, "meta:price", float(bool(metadata.price)))
+    _set(vec, "meta:description", float(bool(metadata.description)))
+
+
+def _url(url: str | None, vec: list[float]) -> None:
+    if not url:
+        _set(vec, "url:none", 1.0)
+        return
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        _set(vec, "url:none", 1.0)
+        return
+    path = parts.path.lower()[:2000]
+    segments = [s for s in path.split("/") if s]
+    _set(vec, "url:home", float(not segments))
+    _set(vec, "url:depth", _log(len(segments)))
+    _set(vec, "url:year", float(bool(_YEAR.search(path))))
+    _set(vec, "url:datepath", float(bool(_DATE_PATH.search(path))))
+    _set(vec, "url:id", float(bool(_ID.search(f"{path}?{parts.query[:500]}"))))
+    _set(vec, "url:query", float(bool(parts.query)))
+    last = segments[-1] if segments else ""
+    _set(vec, "url:slugwords", _log(len(re.split(r"[-_]+", last)) - 1 if last else 0))
+    _set(vec, "url:ext", float("." in last))
+    for token in set(_URL_WORD.findall(path)) & _URL_SET:
+        _set(vec, f"url:{token}", 1.0)
+
+
+def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
+    for tag, count in _TAG_COUNTS.items():
+        _set(vec, f"tag:{tag}", _log(_number(count(root))))
+    _set(vec, "tag:all", _log(_number(_ALL_COUNT(root))))
+    # Class and id values as strings (no element proxies), each distinct value split once.
+    values: Counter[str] = Counter()
+    for xpath in (_CLASS_VALUES, _ID_VALUES):
+        found = xpath(root)
+        if isinstance(found, list):
+            values.update(str(v) for v in found)
+    classes: Counter[str] = Counter()
+    for value, n in values.items():
+        for word in _class_hits(value):
+            classes[word] += n
+    for word, n in classes.items():
+        _set(vec, f"class:{word}", _log(n))
+    counts = markup_counts(root, source)
+    _set(vec, "markup:cart", _log(counts.cart))
+    _set(vec, "markup:price", _log(counts.prices))
+    _set(vec, "markup:cards", _log(counts.cards))
+    _set(vec, "markup:cardsmany", float(counts.cards >= 12))
+    _set(vec, "markup:cardspriced", float(counts.priced))
+    _set(vec, "markup:posts", float(counts.posts))
+    _set(vec, "markup:postsmany", float(counts.posts >= 5))
+    _set(vec, "markup:itemprop", _log(counts.itemprops))
+    _set(vec, "markup:itemprop_author", float(counts.itemprop_author))
+    _set(vec, "markup:itemprop_date", float(counts.itemprop_date))
+    _set(vec, "markup:itemprop_text", float(counts.itemprop_text))
+    _set(vec, "markup:rel_author", float(counts.rel_author))
+    _text(root, vec)
+
+
+@lru_cache(maxsize=8192)
+def _class_hits(value: str) -> tuple[str, ...]:
+    """The counted class words of one class or id value (each once)."""
+    return tuple(sorted(words(value) & _CLASS_SET))
+
+
+def _number(result: object) -> float:
+    return float(result) if isinstance(result, (int, float)) else 0.0
+
+
+#: Counting XPaths: a count in C, no element proxy made per element.
+_TAG_COUNTS = {tag: etree.XPath(f"count(//{tag})") for tag in COUNTED_TAGS}
+_ALL_COUNT = etree.XPath("count(//*)")
+_CLASS_VALUES = etree.XPath("//@class")
+_ID_VALUES = etree.XPath("//@id")
+
+
+
+def _links(root: HtmlElement, url: str | None, vec: list[float]) -> None:
+    found = _HREFS(root)
+    if not isinstance(found, list):
+        return
+    here = urlsplit(url) if url else None
+    base = (here.path.rstrip("/") + "/").lower() if here else None
+    host = (here.hostname or "") if here else ""
+    kinds: Counter[str] = Counter()
+    child = same = 0
+    for href in found[:5000]:
+        value = str(href).strip().lower()[:300]
+        if not value or value.startswith(("#", "javascript:", "mailto:", "tel:")):
+            continue
+        try:
+            parts = urlsplit(value)
+        except ValueError:
+            continue
+        if parts.hostname and parts.hostname != host:
+            continue
+        same += 1
+        segments = set(_URL_WORD.findall(parts.path)) | ({"replytocom"} if "replytocom" in
+                                                         parts.query else set())
+        for kind, tokens in LINK_KINDS.items():
+            if not segments.isdisjoint(tokens):
+                kinds[kind] += 1
+        if base and len(base) > 1 and parts.path.startswith(base) and len(parts.path) > len(base):
+            child += 1
+    for kind, n in kinds.items():
+        _set(vec, f"links:{kind}", _log(n))
+    _set(vec, "links:child", _log(child))
+    _set(vec, "links:same_site", _log(same))
+
+
+_HREFS = etree.XPath("//a/@href")
+#: Text by where it sits, as XPaths that return plain strings (no element proxy, no
+#: smart string): the text of the body (no script or style), of paragraphs, of links,
+#: of top-level list items and tables, of preformatted blocks.
+_VISIBLE = "[not(parent::script or parent::style or parent::noscript)]"
+_TEXTS = {name: etree.XPath(path, smart_strings=False) for name, path in (
+    ("all", f"//body//text(){_VISIBLE}"),
+    ("p", "//body//p//text()"),
+    ("a", "//body//a//text()"),
+    ("li", "//body//li[not(ancestor::li)]//text()"),
+    ("pre", "//body//pre//text()"),
+    ("table", "//body//table[not(ancestor::table)]//text()"),
+)}
+_PARAGRAPHS = etree.XPath("count(//body//p)")
+_LONG_PARAGRAPHS = etree.XPath("count(//body//p[string-length(normalize-space()) >= 120])")
+_HEADINGS = etree.XPath("count(//body//h2 | //body//h3 | //body//h4)")
+_LINKED_HEADINGS = etree.XPath("count((//body//h2 | //body//h3 | //body//h4)"
+                               "[.//a or parent::a])")
+#: The counted words of the visible text as one alternation (only matches become strings).
+_TEXT_WORD = re.compile(r"\b(?:" + "|".join(sorted(set(TEXT_WORDS), key=len, reverse=True))
+                        + r")\b")
+_TEXT_CAP = 100_000
+#: A currency sign beside a digit, for a count.
+_PRICE_MARK = re.compile(r"[$€£¥₹]\s?\d|\d\s?[$€£¥₹]")
+
+
+def _strings(name: str, root: HtmlElement) -> list[str]:
+    """The stripped text strings an XPath of :data:`_TEXTS` returns."""
+    found = _TEXTS[name](root)
+    if not isinstance(found, list):
+        return []
+    return [t.strip() for t in found if isinstance(t, str)]
+
+
+def _length(name: str, root: HtmlElement) -> int:
+    return sum(map(len, _strings(name, root)))
+
+
+def _text(root: HtmlElement, vec: list[float]) -> None:
+    full = " ".join(t for t in _strings("all", root) if t)
+    text = len(full)
+    _set(vec, "text:log", _log(text))
+    sample = full[:_TEXT_CAP]
+    seen = Counter(_TEXT_WORD.findall(sample.lower()))
+    for word, n in seen.items():
+        _set(vec, f"word:{word}", _log(n))
+    _set(vec, "text:prices", _log(len(_PRICE_MARK.findall(sample))))
+    if not text:
+        return
+    _set(vec, "text:p_share", min(1.0, _length("p", root) / text))
+    _set(vec, "text:long_p", _log(_number(_LONG_PARAGRAPHS(root))))
+    _set(vec, "text:link_share", min(1.0, _length("a", root) / text))
+    _set(vec, "text:li_share", min(1.0, _length("li", root) / text))
+    _set(vec, "text:code_share", min(1.0, _length("pre", root) / text))
+    _set(vec, "text:table_share", min(1.0, _length("table", root) / text))
+    headings = _number(_HEADINGS(root))
+    _set(vec, "text:headings_per_kchar", min(5.0, 1000.0 * headings / text))
+    if headings:
+        _set(vec, "text:heading_links", _number(_LINKED_HEADINGS(root)) / headings)
+    _set(vec, "text:p_per_heading", _log(_number(_PARAGRAPHS(root)) / (1 + headings)))
+
+
+def _title(title: str, url: str | None, vec: list[float]) -> None:
+    low = title.lower()[:300]
+    found = set(_TITLE_WORD.findall(low))
+    if url:
+        # A slug spelling the headline: an article's or a product's own address.
+        last = url.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1].lower()[-200:]
+        slug = [w for w in _URL_WORD.findall(last) if len(w) >= 3]
+        if slug:
+            _set(vec, "title:in_url", sum(1 for w in slug if w in found) / len(slug))
+    for word in found & _TITLE_SET:
+        _set(vec, f"title:{word}", 1.0)
+    _set(vec, "title:question_mark", float("?" in low))
+    _set(vec, "title:len", _log(len(low)))

@@ -1,0 +1,239 @@
+"""The markup a kind of page carries, counted for the classifier (``features.py``).
+
+Shops print buy controls and price marks; forums print repeated post blocks that each
+carry an author and a date; documentation prints code blocks; listings and category
+pages print runs of sibling cards of one class, each with a link (with prices on a
+shop's). These structures are searched for here and counted; what they are worth is the
+model's business, not this module's.
+
+Read before cleaning (forms and buttons are still in the tree) and without mutating it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+from typing import NamedTuple
+
+from lxml import etree
+from lxml.html import HtmlElement
+
+from mainmark.metadata.metafields import owners
+from mainmark.page.classwords import words
+
+_WORD = re.compile(r"[a-z]+")
+#: Class/id/name words (and button texts) of a shop's buy controls.
+_CART = re.compile(r"add[\W_]*to[\W_]*(?:cart|bag|basket|trolley)|addtocart|buy[\W_]*now"
+                   r"|in den warenkorb|ajouter au panier|añadir al carrito|add-to-cart",
+                   re.IGNORECASE)
+#: An attribute union, read by ``owners`` (see there why).
+_PRICE_XPATH = etree.XPath("//@itemprop[. = 'price' or . = 'lowPrice']"
+                           " | /html/head/meta[@property='product:price:amount']")
+_POST_WORDS = frozenset({"post", "message", "reply", "comment", "answer", "postbit", "topic",
+                         "thread", "postbody", "messagecontent", "answercell"})
+_AUTHOR_WORDS = frozenset({"author", "username", "user", "poster", "member", "userinfo",
+                           "postauthor", "usercard", "profile", "avatar"})
+_AUTHOR_STEMS = ("author", "user", "poster", "member", "profile", "avatar")
+#: The stems as one search (a substring test in C, not a Python loop per stem).
+_AUTHOR_STEM = re.compile("|".join(_AUTHOR_STEMS))
+_MIN_CARDS = 6
+#: Any of the post words as a whole token of a lowercased class value.
+_POST_WORD = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(_POST_WORDS, key=len, reverse=True))
+                        + r")(?![a-z])")
+class MarkupCounts(NamedTuple):
+    """The markup evidence of a page's kind, as counts the classifier reads."""
+
+    cart: int  # buy controls (add-to-cart buttons, cart forms)
+    prices: int  # price itemprops and product price meta tags
+    cards: int  # the longest run of sibling cards of one class, each with a link
+    priced: bool  # whether those cards show prices
+    posts: int  # same-class post blocks each with an author and a date (up to 5)
+    code: int  # <pre> and <code> elements
+    itemprops: int  # elements with an itemprop
+    itemprop_author: bool
+    itemprop_date: bool
+    itemprop_text: bool  # itemprop="text" (an answer's or a comment's body)
+    rel_author: bool
+
+
+_ITEMPROP_XPATH = etree.XPath("//@itemprop")
+
+
+def markup_counts(root: HtmlElement, source: str) -> MarkupCounts:
+    """Markup evidence; substring tests on the page's source skip the tree searches that
+    cannot find anything (no itemprop anywhere)."""
+    scan = _scan(root)
+    props: list[str] = []
+    if "itemprop" in source:
+        found = _ITEMPROP_XPATH(root)
+        if isinstance(found, list):
+            props = [str(v) for v in found]
+    prices = (len(owners(_PRICE_XPATH, root))
+              if "itemprop" in source or "product:price" in source else 0)
+    cards, priced = _card_runs(scan.parents)
+    joined = " ".join(props)
+    return MarkupCounts(
+        cart=scan.cart, prices=prices, cards=cards, priced=priced,
+        posts=_post_blocks(scan.posts), code=scan.code, itemprops=len(props),
+        itemprop_author="author" in joined, itemprop_date="datePublished" in joined
+        or "dateCreated" in joined, itemprop_text=" text" in f" {joined}",
+        rel_author='rel="author"' in source)
+
+
+_CART_TAGS = frozenset({"form", "button", "input"})
+_CODE_TAGS = frozenset({"pre", "code"})
+_CARD_TAGS = frozenset({"ul", "ol", "div", "section", "main"})
+_POST_TAGS = frozenset({"div", "article", "li", "section", "tr", "table"})
+_SCANNED_TAGS = tuple(sorted(_CART_TAGS | _CODE_TAGS | _CARD_TAGS | _POST_TAGS))
+
+
+class _Scan(NamedTuple):
+    cart: int  # buy controls
+    code: int  # <pre> and <code> elements
+    parents: list[HtmlElement]  # card-run candidates: boxes with enough children
+    posts: dict[str, list[HtmlElement]]  # post-classed blocks by class value
+
+
+def _scan(root: HtmlElement) -> _Scan:
+    """Everything the markup votes count, in one walk (a walk builds and frees a Python
+    proxy per element it yields: one walk filtered by tag in C instead of four)."""
+    cart = code = 0
+    parents: list[HtmlElement] = []
+    posts: dict[str, list[HtmlElement]] = {}
+    for el in root.iter(*_SCANNED_TAGS):  # filtered in C: spans, links, svg never surface
+        tag = el.tag
+        if tag in _CART_TAGS:
+            cart += _is_cart(el)
+        elif tag in _CODE_TAGS:
+            code += 1
+        if tag in _CARD_TAGS and len(el) >= _MIN_CARDS:
+            parents.append(el)
+        if tag in _POST_TAGS:
+            cls = el.get("class")
+            if cls and _post_class(cls):
+                posts.setdefault(cls, []).append(el)
+    return _Scan(cart, code, parents, posts)
+
+
+def _is_cart(el: HtmlElement) -> bool:
+    if el.tag == "form":
+        action = el.get("action", "")
+        return "cart" in action or "basket" in action
+    if el.tag == "input" and el.get("type") not in ("submit", "button"):
+        return False
+    label = " ".join((el.text_content() if el.tag != "input" else el.get("value", ""))
+                     .split())[:40]
+    attrs = f"{el.get('class', '')} {el.get('id', '')} {el.get('name', '')}"
+    return bool(_CART.search(label) or _CART.search(attrs))
+
+
+def _card_runs(parents: list[HtmlElement]) -> tuple[int, bool]:
+    """The longest run of sibling cards of one class (each holding a link), and whether
+    those cards carry prices."""
+    best, cards = 0, list[HtmlElement]()
+    for parent in parents:
+        kids = list(parent.iterchildren(etree.Element))
+        # a run is never longer than the children: too few to beat the best, no count
+        if len(kids) < _MIN_CARDS or len(kids) <= best:
+            continue
+        classes = Counter((c.tag, c.get("class", "")) for c in kids)
+        (tag, cls), count = classes.most_common(1)[0]
+        if count < _MIN_CARDS or count <= best or (tag == "li" and not cls and count < 12):
+            continue
+        same = [c for c in kids if c.tag == tag and c.get("class", "") == cls]
+        linked = [c for c in same if c.tag == "a" or _holds_link(c)]
+        if len(linked) < 0.8 * len(same) or not _card_like(linked):
+            continue
+        best, cards = count, linked
+    # the prices of the winning run only: an earlier, shorter run's never count
+    priced = bool(cards) and sum(1 for c in cards if _has_price(c)) >= 0.5 * len(cards)
+    return best, priced
+
+
+def _holds_link(card: HtmlElement) -> bool:
+    """``card.find(".//a[@href]") is not None``, by a tag-filtered walk in C that stops at
+    the first link (an ElementPath search costs several times more per card)."""
+    return any(a.get("href") is not None for a in card.iterdescendants("a"))
+
+
+def _card_like(cards: list[HtmlElement]) -> bool:
+    """Cards hold an image or a heading, not just a link: a menu is a run of bare links."""
+    sample = cards[:12]
+    rich = sum(1 for c in sample if next(c.iterdescendants("img"), None) is not None
+               or next(c.iter("h2", "h3", "h4", "h5"), None) is not None)
+    return rich >= 0.6 * len(sample)
+
+
+#: A price as cards print it (a currency sign or code beside a number); the content stage
+#: finds shelves of other products with the same pattern.
+PRICE_TEXT = re.compile(r"(?:[$€£¥₹]|\b(?:usd|eur|gbp|chf|kr|zł|rs\.?))\s?\d"
+                         r"|\d[\d.,]*\s?(?:[$€£¥₹]|\b(?:eur|usd|kr|zł|chf)\b)", re.IGNORECASE)
+
+
+def _has_price(card: HtmlElement) -> bool:
+    text = " ".join(card.text_content().split())
+    return len(text) < 600 and bool(PRICE_TEXT.search(text))
+
+
+#: Post blocks vote for a thread from this many of one class, more strongly from the second.
+_POSTS_MIN, _POSTS_MANY = 3, 5
+
+
+def _post_blocks(groups: dict[str, list[HtmlElement]]) -> int:
+    """The largest group of same-class blocks that look like posts: a post/message/reply
+    class, and inside each an author mark and a date (``<time>`` or a date class).
+
+    Counted up to ``_POSTS_MANY`` (all the vote asks): a group too small to reach
+    ``_POSTS_MIN``, or one that can no longer beat the best, is not searched further for
+    authors and dates, the walks over each block's subtree that cost the time.
+    """
+    best = 0
+    for blocks in sorted(groups.values(), key=len, reverse=True):
+        need = max(_POSTS_MIN, best + 1)
+        if len(blocks) < need:
+            break  # sorted: no later group can reach it either
+        hits = 0
+        for left, el in enumerate(blocks):
+            if _has_author(el) and _has_date(el):
+                hits += 1
+                if hits >= _POSTS_MANY:
+                    return _POSTS_MANY
+            elif hits + len(blocks) - left - 1 < need:
+                break
+        best = max(best, hits)
+    return best
+
+
+@lru_cache(maxsize=8192)
+def _post_class(cls: str) -> bool:
+    """Whether a class value holds a post word, as two regex searches: a token is a
+    maximal run of letters, so a post word bounded by non-letters is one."""
+    low = cls.lower()
+    return bool(_POST_WORD.search(low)
+                or _POST_WORD.search(low.replace("-", "").replace("_", "")))
+
+
+def _has_author(el: HtmlElement) -> bool:
+    for node in el.iter(etree.Element):
+        if node is el:
+            continue
+        if node.get("itemprop") == "author" or node.get("rel") == "author":
+            return True
+        value = f"{node.get('class', '')} {node.get('id', '')}"
+        if _AUTHOR_STEM.search(value.lower()) and words(value) & _AUTHOR_WORDS:
+            return True
+    return False
+
+
+_DATE_WORDS = frozenset({"date", "time", "timestamp", "posted", "datetime"})
+
+
+def _has_date(el: HtmlElement) -> bool:
+    if el.find(".//time") is not None:
+        return True
+    for node in el.iter(etree.Element):
+        if node is not el and node.get("class") and not words(
+                f"{node.get('class', '')} {node.get('id', '')}").isdisjoint(_DATE_WORDS):
+            return True
+    return False
