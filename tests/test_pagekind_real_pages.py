@@ -8,6 +8,7 @@ real markup. The model file's features must be the code's (a retrain is needed w
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import json
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 
 from mainmark import extract
 from mainmark.model import PageType
+from mainmark.options import Options
 from mainmark.pagekind import decide
 from mainmark.pagekind.features import FEATURES
 from mainmark.pagekind.model import ModelFileError, parse_model, shipped_model
@@ -69,3 +71,48 @@ def test_a_model_file_with_other_features_is_refused() -> None:
 def test_selection_follows_the_kinds_behaviour(kind: PageType) -> None:
     verdict = decide.PageKind(kind, 0.4, {kind: 0.4})
     assert verdict.behaviour is decide.BEHAVIOURS[kind]
+
+
+#: A craft blog post (WCXB 4669, CC-BY-4.0) with a WordPress reply form and 42 comments.
+_BLOG = "4669"
+_COMMENT = "Been restoring antique furniture for 40+years"
+
+
+def test_a_blog_posts_comments_are_not_content() -> None:
+    html, url = _page(_BLOG)
+    doc = extract(html, url=url)
+    assert doc.metadata.page_type is PageType.ARTICLE
+    assert "thanks for being here, Kathy" in doc.text
+    assert _COMMENT not in doc.text and "42 Comments" not in doc.text
+
+
+def test_a_blog_read_as_a_thread_still_drops_its_comments(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The structure, not the kind alone: a post with a blog engine's reply form keeps its
+    comments out even where the model would call it a forum."""
+    from mainmark import pipeline
+
+    def as_thread(*args: object) -> decide.PageKind:
+        real = decide.classify(*args)  # type: ignore[arg-type]
+        assert real.reader_comments
+        return dataclasses.replace(real, kind=PageType.FORUM)
+
+    monkeypatch.setattr(pipeline, "classify", as_thread)
+    html, url = _page(_BLOG)
+    text = extract(html, url=url).text
+    assert "thanks for being here, Kathy" in text
+    assert _COMMENT not in text
+
+
+def test_without_the_structure_a_thread_keeps_the_replies() -> None:
+    """The guard is what drops them: the same page as a thread with no reply form seen
+    keeps every reply (so the test above can fail)."""
+    verdict = decide.PageKind(PageType.FORUM, 0.9, {PageType.FORUM: 0.9})
+    assert verdict.behaviour.posts_are_content
+    guarded = dataclasses.replace(verdict, reader_comments=True)
+    assert not guarded.behaviour.posts_are_content
+
+
+def test_the_comments_option_keeps_a_blogs_comments() -> None:
+    html, url = _page(_BLOG)
+    assert _COMMENT in extract(html, url=url, options=Options(comments=True)).text

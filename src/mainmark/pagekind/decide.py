@@ -10,13 +10,17 @@ probabilities, per kind at 0.4 to 0.7: every such threshold lowered the content 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from lxml import etree
+
 from mainmark.metadata.schema import entities
 from mainmark.metadata.structured import Structured
 from mainmark.model import Metadata, PageType
+from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.pagekind.behaviour import BEHAVIOURS, Behaviour
 from mainmark.pagekind.features import page_features
@@ -34,11 +38,19 @@ class PageKind:
     #: it is not both signed and dated, declares no article type, and is not a feed of
     #: several ``<article>`` boxes (where scoring already chose the page's own).
     landing: bool = False
+    #: The page is a post with a reader-comment section (it carries a blog engine's reply
+    #: form): the comments are not content, whatever the kind; only a thread's posts are.
+    reader_comments: bool = False
 
     @property
     def behaviour(self) -> Behaviour:
-        """What selection does on this page."""
-        return BEHAVIOURS[self.kind]
+        """What selection does on this page: the kind's row, except that the comments
+        under a post stay chrome even where the model reads the page as a thread (a
+        blog post with forty replies is not a forum)."""
+        row = BEHAVIOURS[self.kind]
+        if row.posts_are_content and self.reader_comments:
+            return dataclasses.replace(row, posts_are_content=False)
+        return row
 
 
 ARTICLE = PageKind(PageType.ARTICLE, 1.0, MappingProxyType({PageType.ARTICLE: 1.0}))
@@ -56,11 +68,43 @@ def classify(page: Page, structured: Structured, metadata: Metadata) -> PageKind
         return ARTICLE
     probs = shipped_model().probabilities(page_features(page, structured, metadata))
     kind = max(probs, key=lambda k: probs[k])
+    types = _declared_types(structured)
     return PageKind(kind, probs[kind], MappingProxyType(probs),
-                    landing=_maybe_landing(page, structured, metadata))
+                    landing=_maybe_landing(page, types, metadata),
+                    reader_comments=_reader_comments(page, types))
 
 
-def _maybe_landing(page: Page, structured: Structured, metadata: Metadata) -> bool:
+def _declared_types(structured: Structured) -> frozenset[str]:
+    return frozenset(t for source, objects in (("jsonld", structured.jsonld),
+                                               ("microdata", structured.microdata))
+                     for entity in entities(objects, source) for t in entity.types)
+
+
+#: schema.org types a thread declares: its replies are its content.
+_THREAD_TYPES = frozenset({"DiscussionForumPosting", "QAPage"})
+#: The reply form blog engines print under a post (WordPress's ``#respond`` box and
+#: ``#commentform``, ``comment-form`` classes elsewhere), as class/id words.
+_REPLY_FORM_WORDS = frozenset({"respond", "commentform", "commentsform", "replyform"})
+_RESPOND = etree.XPath("//*[@id='respond']")
+
+
+def _reader_comments(page: Page, types: frozenset[str]) -> bool:
+    """A post followed by readers' comments, by its structure: a blog engine's reply form,
+    on a page that does not declare a thread. (A declared article type was a criterion
+    too and went: forums declare ``Article`` as well; on wx TUNE it turned a thread's
+    replies into chrome.)"""
+    if types & _THREAD_TYPES:
+        return False
+    root = page.root
+    if root is None:
+        return False
+    if _RESPOND(root):
+        return True
+    return any(not words(f"{form.get('id', '')} {form.get('class', '')}").isdisjoint(
+        _REPLY_FORM_WORDS) for form in root.iter("form"))
+
+
+def _maybe_landing(page: Page, types: frozenset[str], metadata: Metadata) -> bool:
     if metadata.author and metadata.published:
         return False
     root = page.root
@@ -69,7 +113,4 @@ def _maybe_landing(page: Page, structured: Structured, metadata: Metadata) -> bo
     body = root.find("body")
     if len((body if body is not None else root).findall(".//article")) >= 2:
         return False
-    return not any(set(entity.types) & _DECLARED_TEXT
-                   for source, objects in (("jsonld", structured.jsonld),
-                                           ("microdata", structured.microdata))
-                   for entity in entities(objects, source))
+    return not types & _DECLARED_TEXT
