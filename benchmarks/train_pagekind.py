@@ -254,12 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT / "src"))
     pages = _pages()
     x, costs = features(pages, args.cache)
-    tune = [i for i, p in enumerate(pages) if p["half"] == "tune"]
-    tpages = [pages[i] for i in tune]
+    tune, tpages = _half(pages, "tune")
     oof = cross_validate(tpages, x[tune])
-    print("TUNE out-of-fold (folds by site):")
-    print("\n".join(_accuracy_rows(tpages, oof)))
-    print("\n".join(_confusion(tpages, oof)))
+    _print("TUNE out-of-fold (folds by site)", tpages, oof)
     if args.oof:
         rows = {f"{p['set']}/{p['id']}": dict(zip(KINDS, map(float, row), strict=True))
                 for p, row in zip(tpages, oof, strict=True)}
@@ -268,12 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     model = fit(x[tune], _labels(tpages), _weights(tpages))
     blob = write_model(model, args.out)
-    check = [i for i, p in enumerate(pages) if p["half"] == "check"]
-    cpages = [pages[i] for i in check]
+    check, cpages = _half(pages, "check")
     prob = predict(model, x[check])
-    print("CHECK:")
-    print("\n".join(_accuracy_rows(cpages, prob)))
-    print("\n".join(_confusion(cpages, prob)))
+    _print("CHECK", cpages, prob)
     infer = _inference_cost(x[check][:200], args.out)
     print(f"model {len(blob)} bytes, sha256 {hashlib.sha256(blob).hexdigest()[:16]}; "
           f"features {1000 * float(np.median(costs)):.2f} ms median per page, "
@@ -282,6 +276,17 @@ def main(argv: list[str] | None = None) -> int:
                            encoding="utf-8")
     print(f"wrote {args.out} and {args.report}")
     return 0
+
+
+def _half(pages: list[dict[str, Any]], half: str) -> tuple[list[int], list[dict[str, Any]]]:
+    index = [i for i, p in enumerate(pages) if p["half"] == half]
+    return index, [pages[i] for i in index]
+
+
+def _print(title: str, pages: list[dict[str, Any]], prob: np.ndarray) -> None:
+    print(f"{title}:")
+    print("\n".join(_accuracy_rows(pages, prob)))
+    print("\n".join(_confusion(pages, prob)))
 
 
 def _inference_cost(rows: np.ndarray, path: Path) -> float:

@@ -21,7 +21,9 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
+from typing import cast
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -168,9 +170,7 @@ def _names() -> tuple[str, ...]:
               "markup:rel_author"]
     names += [f"links:{k}" for k in LINK_KINDS] + ["links:child", "links:same_site"]
     names += [f"word:{w}" for w in dict.fromkeys(TEXT_WORDS)] + ["text:prices"]
-    names += ["text:log", "text:p_share", "text:link_share", "text:li_share",
-              "text:long_p", "text:headings_per_kchar", "text:code_share",
-              "text:table_share", "text:heading_links", "text:p_per_heading"]
+    names += ["text:log", "text:p_share", "text:link_share", "text:long_p"]
     names += [f"title:{w}" for w in TITLE_WORDS] + ["title:question_mark", "title:len",
                                                      "title:in_url"]
     return tuple(names)
@@ -182,7 +182,6 @@ _INDEX = {name: i for i, name in enumerate(FEATURES)}
 _SCHEMA_OF = {t: g for g, types in SCHEMA_GROUPS.items() for t in types}
 _URL_SET = frozenset(URL_TOKENS)
 _TITLE_SET = frozenset(TITLE_WORDS)
-_TAG_SET = frozenset(COUNTED_TAGS)
 _CLASS_SET = frozenset(CLASS_WORDS)
 
 
@@ -265,15 +264,21 @@ def _url(url: str | None, vec: list[float]) -> None:
 
 
 def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
-    for tag, count in _TAG_COUNTS.items():
-        _set(vec, f"tag:{tag}", _log(_number(count(root))))
+    tags = Counter(el.tag for el in root.iter(*COUNTED_TAGS))  # filtered in C
+    for tag, n in tags.items():
+        _set(vec, f"tag:{tag}", _log(n))
     _set(vec, "tag:all", _log(_number(_ALL_COUNT(root))))
-    # Class and id values as strings (no element proxies), each distinct value split once.
-    values: Counter[str] = Counter()
+    # Class and id values as strings (no element proxies), each distinct value split once;
+    # digits go first (no counted word holds one), so "comment-1812" and "comment-1813"
+    # are one value to split.
+    raw: Counter[str] = Counter()
     for xpath in (_CLASS_VALUES, _ID_VALUES):
         found = xpath(root)
         if isinstance(found, list):
-            values.update(str(v) for v in found)
+            raw.update(cast("list[str]", found))
+    values: Counter[str] = Counter()
+    for value, n in raw.items():
+        values[value.translate(_NO_DIGITS)] += n
     classes: Counter[str] = Counter()
     for value, n in values.items():
         for word in _class_hits(value):
@@ -307,10 +312,10 @@ def _number(result: object) -> float:
 
 
 #: Counting XPaths: a count in C, no element proxy made per element.
-_TAG_COUNTS = {tag: etree.XPath(f"count(//{tag})") for tag in COUNTED_TAGS}
 _ALL_COUNT = etree.XPath("count(//*)")
-_CLASS_VALUES = etree.XPath("//@class")
-_ID_VALUES = etree.XPath("//@id")
+_CLASS_VALUES = etree.XPath("//@class", smart_strings=False)
+_NO_DIGITS = str.maketrans("", "", "0123456789")
+_ID_VALUES = etree.XPath("//@id", smart_strings=False)
 
 
 
@@ -323,8 +328,10 @@ def _links(root: HtmlElement, url: str | None, vec: list[float]) -> None:
     host = (here.hostname or "") if here else ""
     kinds: Counter[str] = Counter()
     child = same = 0
-    for href in found[:5000]:
-        value = str(href).strip().lower()[:300]
+    # Menus repeat their links on every page of a site and often twice on one: each
+    # distinct target is parsed once and counted as often as it occurs.
+    for href, n in Counter(cast("list[str]", found[:5000])).items():
+        value = href.strip().lower()[:300]
         if not value or value.startswith(("#", "javascript:", "mailto:", "tel:")):
             continue
         try:
@@ -333,52 +340,44 @@ def _links(root: HtmlElement, url: str | None, vec: list[float]) -> None:
             continue
         if parts.hostname and parts.hostname != host:
             continue
-        same += 1
-        segments = set(_URL_WORD.findall(parts.path)) | ({"replytocom"} if "replytocom" in
-                                                         parts.query else set())
+        same += n
+        segments = set(_URL_WORD.findall(parts.path))
+        if "replytocom" in parts.query:
+            segments.add("replytocom")
         for kind, tokens in LINK_KINDS.items():
             if not segments.isdisjoint(tokens):
-                kinds[kind] += 1
+                kinds[kind] += n
         if base and len(base) > 1 and parts.path.startswith(base) and len(parts.path) > len(base):
-            child += 1
+            child += n
     for kind, n in kinds.items():
         _set(vec, f"links:{kind}", _log(n))
     _set(vec, "links:child", _log(child))
     _set(vec, "links:same_site", _log(same))
 
 
-_HREFS = etree.XPath("//a/@href")
+_HREFS = etree.XPath("//a/@href", smart_strings=False)
 #: Text by where it sits, as XPaths that return plain strings (no element proxy, no
-#: smart string): the text of the body (no script or style), of paragraphs, of links,
-#: of top-level list items and tables, of preformatted blocks.
-_VISIBLE = "[not(parent::script or parent::style or parent::noscript)]"
+#: smart string): the text of paragraphs and of links. (The text of list items, tables,
+#: preformatted blocks and headings were features too: dropping them cost nothing in the
+#: grouped cross-validation, and each XPath costs a walk of the tree.)
 _TEXTS = {name: etree.XPath(path, smart_strings=False) for name, path in (
-    ("all", f"//body//text(){_VISIBLE}"),
     ("p", "//body//p//text()"),
     ("a", "//body//a//text()"),
-    ("li", "//body//li[not(ancestor::li)]//text()"),
-    ("pre", "//body//pre//text()"),
-    ("table", "//body//table[not(ancestor::table)]//text()"),
 )}
-_PARAGRAPHS = etree.XPath("count(//body//p)")
 _LONG_PARAGRAPHS = etree.XPath("count(//body//p[string-length(normalize-space()) >= 120])")
-_HEADINGS = etree.XPath("count(//body//h2 | //body//h3 | //body//h4)")
-_LINKED_HEADINGS = etree.XPath("count((//body//h2 | //body//h3 | //body//h4)"
-                               "[.//a or parent::a])")
 #: The counted words of the visible text as one alternation (only matches become strings).
 _TEXT_WORD = re.compile(r"\b(?:" + "|".join(sorted(set(TEXT_WORDS), key=len, reverse=True))
                         + r")\b")
-_TEXT_CAP = 100_000
+_TEXT_CAP = 50_000
 #: A currency sign beside a digit, for a count.
 _PRICE_MARK = re.compile(r"[$€£¥₹]\s?\d|\d\s?[$€£¥₹]")
 
 
-def _strings(name: str, root: HtmlElement) -> list[str]:
-    """The stripped text strings an XPath of :data:`_TEXTS` returns."""
+def _strings(name: str, root: HtmlElement) -> Iterator[str]:
+    """The stripped text strings an XPath of :data:`_TEXTS` returns (plain strings: the
+    XPaths are compiled without smart strings)."""
     found = _TEXTS[name](root)
-    if not isinstance(found, list):
-        return []
-    return [t.strip() for t in found if isinstance(t, str)]
+    return map(str.strip, cast("list[str]", found) if isinstance(found, list) else [])
 
 
 def _length(name: str, root: HtmlElement) -> int:
@@ -386,10 +385,13 @@ def _length(name: str, root: HtmlElement) -> int:
 
 
 def _text(root: HtmlElement, vec: list[float]) -> None:
-    full = " ".join(t for t in _strings("all", root) if t)
-    text = len(full)
+    body = root.find("body")
+    # The body's text in one C call: inline scripts and styles are still in the tree here,
+    # and counted (the model was trained so).
+    raw = (body if body is not None else root).text_content()
+    text = len(raw) - sum(map(raw.count, " \n\t\r"))  # its characters but white space
     _set(vec, "text:log", _log(text))
-    sample = full[:_TEXT_CAP]
+    sample = " ".join(raw[:4 * _TEXT_CAP].split())[:_TEXT_CAP]
     seen = Counter(_TEXT_WORD.findall(sample.lower()))
     for word, n in seen.items():
         _set(vec, f"word:{word}", _log(n))
@@ -399,14 +401,6 @@ def _text(root: HtmlElement, vec: list[float]) -> None:
     _set(vec, "text:p_share", min(1.0, _length("p", root) / text))
     _set(vec, "text:long_p", _log(_number(_LONG_PARAGRAPHS(root))))
     _set(vec, "text:link_share", min(1.0, _length("a", root) / text))
-    _set(vec, "text:li_share", min(1.0, _length("li", root) / text))
-    _set(vec, "text:code_share", min(1.0, _length("pre", root) / text))
-    _set(vec, "text:table_share", min(1.0, _length("table", root) / text))
-    headings = _number(_HEADINGS(root))
-    _set(vec, "text:headings_per_kchar", min(5.0, 1000.0 * headings / text))
-    if headings:
-        _set(vec, "text:heading_links", _number(_LINKED_HEADINGS(root)) / headings)
-    _set(vec, "text:p_per_heading", _log(_number(_PARAGRAPHS(root)) / (1 + headings)))
 
 
 def _title(title: str, url: str | None, vec: list[float]) -> None:
