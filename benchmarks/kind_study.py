@@ -3,6 +3,7 @@
 
     .venv/bin/python benchmarks/kind_study.py run new.json [--against base.json]
     .venv/bin/python benchmarks/kind_study.py run forum.json --force forum --sets wx
+    .venv/bin/python benchmarks/kind_study.py run off.json --without drop_repeats --against a.json
 
 Scores with the referee's own loaders and metrics (``../shared/tools/bench_score.py``), so
 the figures are ``bench_score.py``'s. A run extracts every page once in two worker
@@ -33,6 +34,26 @@ def _referee() -> Any:
     import bench_score  # type: ignore[import-not-found]
 
     return bench_score
+
+
+def _setup(kind: str | None, without: str | None) -> None:
+    _force(kind)
+    _without(without)
+
+
+def _without(field: str | None) -> None:
+    """Switch one mechanism of the behaviour table off for every kind in this worker (the
+    audit of ``pagekind.behaviour``: what the field is worth where it is on)."""
+    if not field:
+        return
+    import dataclasses
+
+    from mainmark.pagekind import behaviour, decide
+
+    off = {f.name: f.default for f in dataclasses.fields(behaviour.Behaviour)}[field]
+    table = {kind: dataclasses.replace(row, **{field: off})
+             for kind, row in behaviour.BEHAVIOURS.items()}
+    decide.BEHAVIOURS = table  # type: ignore[assignment]
 
 
 def _force(kind: str | None) -> None:
@@ -67,11 +88,12 @@ def _extract(job: tuple[str, str, str | None, bytes]) -> tuple[str, str, dict[st
                          "confidence": getattr(meta, "page_type_confidence", None)}
 
 
-def run(path: Path, sets: tuple[str, ...], force: str | None) -> dict[str, dict[str, Any]]:
+def run(path: Path, sets: tuple[str, ...], force: str | None,
+        without: str | None = None) -> dict[str, dict[str, Any]]:
     ref = _referee()
     jobs = [(ds, it["id"], it["url"], it["html"]) for ds in sets for it in ref.load(ds)]
     out: dict[str, dict[str, Any]] = {ds: {} for ds in sets}
-    with mp.Pool(2, initializer=_force, initargs=(force,)) as pool:
+    with mp.Pool(2, initializer=_setup, initargs=(force, without)) as pool:
         for ds, page_id, got in pool.imap_unordered(_extract, jobs, chunksize=4):
             out[ds][page_id] = got
     path.write_text(json.dumps(out))
@@ -131,9 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--force", choices=[k.value for k in _kinds()],
                     help="act on this kind on every page (the behaviour's worth)")
+    ap.add_argument("--without", help="switch this Behaviour field off for every kind")
     args = ap.parse_args(argv)
     sets = tuple(args.sets.split(","))
-    data = (run(args.path, sets, args.force) if args.cmd == "run"
+    data = (run(args.path, sets, args.force, args.without) if args.cmd == "run"
             else json.loads(args.path.read_text()))
     runs = [(args.path.stem, data)]
     if args.against:
