@@ -183,5 +183,7 @@ def test_confidences_only_when_asked() -> None:
     )
     assert graded[0].metadata["published_confidence"] == "medium"
     assert graded[0].metadata["title_confidence"] in ("high", "medium", "low")
+    assert plain[0].metadata["page_type"] == graded[0].metadata["page_type"] == "article"
+    assert 0.5 < graded[0].metadata["page_type_confidence"] <= 1.0
     loaded = list(MainmarkLoader([PAGE.encode()], mode="page", confidence=True).lazy_load())
     assert loaded[0].metadata["title_confidence"] == graded[0].metadata["title_confidence"]

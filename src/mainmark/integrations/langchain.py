@@ -46,7 +46,8 @@ _ID_NAMESPACE = uuid.UUID("0f6c2a8e-4b1d-5c3e-9a7f-6e5d4c3b2a19")
 #: Keys whose value mainmark itself determines; on these, its value wins.
 OWN_KEYS = frozenset({
     "url", "title", "author", "description", "site_name", "published", "modified",
-    "language", "canonical_url", "image", "type", "keywords", "extractor",
+    "language", "canonical_url", "image", "type", "page_type", "page_type_confidence",
+    "keywords", "extractor",
     "extractor_version", "options_hash", "content_sha256", "heading_path", "headings",
     "chunk_index", "md_start", "md_end", "src_start", "src_end", "tokens",
     "tag_path", "common_tag_path", "links",
@@ -221,11 +222,14 @@ def documents_for(doc: Document, *, source: str | None, url: str | None,
 
     Ids join the page's identity (its URL, else its source) to the chunk id, so equal
     bytes at two URLs are two documents, and the same page re-extracted the same way
-    keeps its ids. ``confidence`` adds the grades of title, author and date.
+    keeps its ids. ``confidence`` adds the grades of title, author and date, and the
+    page-kind model's probability for ``page_type``.
     """
     base = _page_metadata(doc, source, url)
     if confidence:
         base.update({f"{k}_confidence": v.value for k, v in doc.metadata.confidence.items()})
+        if doc.metadata.page_type_confidence is not None:
+            base["page_type_confidence"] = doc.metadata.page_type_confidence
     identity = url or source or ""
     if mode == "page":
         if doc.markdown:
@@ -255,6 +259,9 @@ def _page_metadata(doc: Document, source: str | None, url: str | None) -> dict[s
         "language": m.language,
         "canonical_url": m.canonical_url,
         "type": m.type,
+        # the kind of page: a store can be filtered to articles (its probability comes
+        # with the other confidences, when asked)
+        "page_type": m.page_type.value,
         "extractor": doc.stamp.extractor,
         "extractor_version": doc.stamp.version,
         "options_hash": doc.stamp.options_hash,
