@@ -12,6 +12,7 @@ import pytest
 
 import mainmark
 from extraction_support import PARAGRAPHS
+from mainmark.page.classwords import words
 
 BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
 BOX_TEXT = ("Tide tables for the week are printed by the harbour office, posted on the quay, "
@@ -230,3 +231,14 @@ def test_an_accordion_marked_as_a_tablist_keeps_its_panels() -> None:
     doc = extract(inside("article", "class='faq'").replace(f"<div class='faq'>{BOX}</div>",
                                                            tabs))
     assert "Timetable of openings" not in doc.text
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("print:hidden mx-auto", {"mx", "auto", "mxauto"}),
+    ("md:flex hover:underline post-body", {"post", "body", "postbody"}),
+    ("page-width-wide:mx-0 comments", {"comments"}),
+])
+def test_variant_utility_classes_are_styling_not_roles(value: str, expected: set[str]) -> None:
+    """Tailwind-style ``variant:utility`` classes say how an element looks in one medium
+    or state; their words (``print``, ``hover``) name no role."""
+    assert words(value) == expected

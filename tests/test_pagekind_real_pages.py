@@ -116,3 +116,11 @@ def test_without_the_structure_a_thread_keeps_the_replies() -> None:
 def test_the_comments_option_keeps_a_blogs_comments() -> None:
     html, url = _page(_BLOG)
     assert _COMMENT in extract(html, url=url, options=Options(comments=True)).text
+
+
+def test_tailwind_print_variants_are_no_print_button() -> None:
+    """A gitbook page (WCXB 0498) classes its paragraphs ``print:...``: styling for
+    print, not the "print" chrome word; the book's outline stays."""
+    html, url = _page("0498")
+    text = extract(html, url=url).text
+    assert "Part 3 (chapters 14+)" in text and "Part 2 (chapters 8-13)" in text

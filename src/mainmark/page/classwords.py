@@ -17,7 +17,9 @@ from operator import add
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _TOKEN = re.compile(r"[a-z0-9]+")
 
-#: Class entries that describe state or taxonomy, not the element's role: WordPress's
+#: Class entries that describe state or taxonomy, not the element's role (and utility
+#: classes with a variant, ``print:hidden``, ``md:flex``, ``hover:underline``: Tailwind-
+#: style styling for one medium or state, skipped whole, see ``words``): WordPress's
 #: ``post_class()`` adds ``category-social``/``tag-comments`` terms to the article itself,
 #: and layout flags say ``no-share``/``has-sidebar`` about what is *not* there or is
 #: beside the element. Matching their words would mark article wrappers as chrome.
@@ -40,7 +42,7 @@ def words(value: str) -> frozenset[str]:
     tokens = _TOKEN.findall
     for entry in value.split():
         low = entry.lower()
-        if low.startswith(IGNORED_CLASS_PREFIXES):
+        if low.startswith(IGNORED_CLASS_PREFIXES) or ":" in low:
             continue
         if low == entry:
             if low.isalnum() and low.isascii():
