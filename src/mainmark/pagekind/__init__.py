@@ -1,9 +1,12 @@
 """Page kinds: what kind of page this is, how sure, and what selection does about it.
 
-The one owner of page kinds. ``features.py`` turns what a page says (structured data,
-URL, markup, text shape) into numbers; ``model.py`` reads a small learned model (a data
-file trained by ``benchmarks/train_pagekind.py`` on the TUNE pages) and gives a kind with
-its probability; ``behaviour.py`` says what selection does on each kind, and does it only
-where the kind is sure enough to pay. Selection asks this package and does not decide
-kinds itself. It must not import the content or markdown stages.
+The one owner of page kinds. ``features.py`` (with ``markup.py``) turns what a page says
+(structured data, URL, links, markup, text shape, title) into named numbers; ``model.py``
+reads a small learned model (``model.json``, trained by ``benchmarks/train_pagekind.py``
+on the TUNE pages only) and gives each kind a probability; ``decide.py`` takes the most
+probable kind and the page facts selection needs besides (a possible landing page, a
+post with reader comments); ``behaviour.py`` is the table of what selection does on each
+kind. Selection asks this package through ``PageKind.behaviour`` and decides no kind
+itself. It reads the parsed page and the metadata stage; it must not import the content,
+markdown or chunks stages (``tests/test_layering.py``).
 """

@@ -5,7 +5,7 @@ probability as ``metadata.page_type_confidence``, and what selection acts on, th
 kind's row of :data:`~mainmark.pagekind.behaviour.BEHAVIOURS`. Acting only above a
 confidence (and as on an article below it) was measured on the TUNE pages' out-of-fold
 probabilities, per kind at 0.4 to 0.7: every such threshold lowered the content F1
-(``docs/pagekind-report.md``), so there is none.
+(``docs/pagekind.md``), so there is none.
 """
 
 from __future__ import annotations
