@@ -1,10 +1,10 @@
-"""Type-aware selection: what the content of a forum, product, listing or landing page is.
+"""Kind-aware mechanisms: what the content of a forum, product, listing or landing page is.
 
 The scored selection (``score.py``) finds the densest prose box, which is the content of
-an article. On other kinds of page (``metadata.pagetype``) the content is spread out: the
-sections of a landing page's main column, every post of a thread, a product's
-description beside its specifications, the cards of a listing. This module holds the
-branches taken only for those kinds, so articles keep their behaviour exactly.
+an article. On other kinds of page the content is spread out: the sections of a landing
+page's main column, every post of a thread, a product's description beside its
+specifications, the cards of a listing. This module holds those mechanisms; which of them
+runs on a page is decided by ``mainmark.pagekind`` (its ``Behaviour`` table), never here.
 """
 
 from __future__ import annotations
