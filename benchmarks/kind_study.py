@@ -50,10 +50,15 @@ def _without(field: str | None) -> None:
 
     from mainmark.pagekind import behaviour, decide
 
-    off = {f.name: f.default for f in dataclasses.fields(behaviour.Behaviour)}[field]
+    off: Any = {f.name: f.default for f in dataclasses.fields(behaviour.Behaviour)}[field]
     table = {kind: dataclasses.replace(row, **{field: off})
              for kind, row in behaviour.BEHAVIOURS.items()}
-    decide.BEHAVIOURS = table  # type: ignore[assignment]
+    _patch(decide, "BEHAVIOURS", table)
+
+
+def _patch(module: Any, name: str, value: Any) -> None:
+    """Replace a module global in this worker only (a study, never the shipped path)."""
+    vars(module)[name] = value
 
 
 def _force(kind: str | None) -> None:
@@ -72,7 +77,7 @@ def _force(kind: str | None) -> None:
     def classify(*args: Any) -> Any:
         return dataclasses.replace(decide.classify(*args), kind=forced)
 
-    pipeline.classify = classify  # type: ignore[assignment]
+    _patch(pipeline, "classify", classify)
 
 
 def _extract(job: tuple[str, str, str | None, bytes]) -> tuple[str, str, dict[str, Any]]:
