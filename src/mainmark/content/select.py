@@ -42,6 +42,7 @@ from mainmark.metadata.structured import Structured
 from mainmark.model import Content, Explain, Removal, Strategy
 from mainmark.options import Options
 from mainmark.page.parse import Page
+from mainmark.pagekind.behaviour import Behaviour
 from mainmark.pagekind.decide import ARTICLE, PageKind
 
 #: A result is accepted when it holds at least ``ladder_bytes`` of text (250 balanced) or
@@ -105,7 +106,7 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     content = _choose(page, body, m, scoring, structured, options, stripped,
                       (strict_floor, floor), th)
     if act.column_share is not None and (kind.landing or not act.column_if_landing):
-        content = _follow_type(page, body, m, content, kind, options, stripped)
+        content = _follow_type(page, body, m, content, kind, act, options, stripped)
     if act.product_furniture:
         if content.roots:
             content.removed.update(product_furniture(content.roots, m))
@@ -124,7 +125,8 @@ _GRID_SHARE = 0.25
 
 
 def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
-                 kind: PageKind, options: Options, stripped: dict[str, int]) -> Content:
+                 kind: PageKind, act: Behaviour, options: Options,
+                 stripped: dict[str, int]) -> Content:
     """The main column instead of the scored selection when that is one part of it.
     On a listing or collection whose link-density pruning left little of the column (its
     cards are links), the column is pruned again without that test (``_GRID_SHARE``)."""
@@ -134,7 +136,7 @@ def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
     # whole, unpruned column, it holds it of the pruned column too, and the column is
     # not worth pruning (the same answer as below, without the two walks).
     whole = m.text_of(landmark if landmark is not None else body)
-    share = kind.behaviour.column_share or 0.0
+    share = act.column_share or 0.0
     if not selected < share * whole:
         return content
     chrome = _effective_chrome(m, m.text_of(body))
@@ -142,7 +144,7 @@ def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
     column = _collect(roots, m, {}, Pruning.NONE, options, page)
     column.removed = set(removed)
     column_text = _text_of(column, m)
-    if (kind.behaviour.grid
+    if (act.grid
             and column_text < _GRID_SHARE * sum(m.text_of(r) for r in roots)):
         roots, removed = region(body, m, chrome, landmark, Pruning.RELAXED)
         column.removed = set(removed)

@@ -6,7 +6,7 @@ declares, its ``og:type``, whether it is signed and dated, tokens of its URL pat
 its links point at (user profiles, products, tags, comment anchors, pages below this
 one), how many of each telling tag and class/id word it has, the markup that kinds of
 page carry (``markup.py``: buy controls, priced card runs, post blocks each with an
-author and a date, code blocks), how its text is laid out (in paragraphs, links, list
+author and a date), how its text is laid out (in paragraphs, links, list
 items, under linked headings), words its visible text repeats (forum and shop buttons,
 pagers), and the words of its title. Counts enter as ``log1p`` so that one huge page does
 not dominate a weight.
@@ -183,6 +183,7 @@ _SCHEMA_OF = {t: g for g, types in SCHEMA_GROUPS.items() for t in types}
 _URL_SET = frozenset(URL_TOKENS)
 _TITLE_SET = frozenset(TITLE_WORDS)
 _CLASS_SET = frozenset(CLASS_WORDS)
+_COUNTED = frozenset(COUNTED_TAGS)
 
 
 def page_features(page: Page, structured: Structured, metadata: Metadata) -> list[float]:
@@ -264,8 +265,8 @@ def _url(url: str | None, vec: list[float]) -> None:
 
 
 def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
-    tags = Counter(el.tag for el in root.iter(*COUNTED_TAGS))  # filtered in C
-    for tag, n in tags.items():
+    counts = markup_counts(root, source, _COUNTED)  # the tag counts come from its walk
+    for tag, n in counts.tags.items():
         _set(vec, f"tag:{tag}", _log(n))
     _set(vec, "tag:all", _log(_number(_ALL_COUNT(root))))
     # Class and id values as strings (no element proxies), each distinct value split once;
@@ -285,7 +286,6 @@ def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
             classes[word] += n
     for word, n in classes.items():
         _set(vec, f"class:{word}", _log(n))
-    counts = markup_counts(root, source)
     _set(vec, "markup:cart", _log(counts.cart))
     _set(vec, "markup:price", _log(counts.prices))
     _set(vec, "markup:cards", _log(counts.cards))

@@ -1,10 +1,9 @@
 """The markup a kind of page carries, counted for the classifier (``features.py``).
 
 Shops print buy controls and price marks; forums print repeated post blocks that each
-carry an author and a date; documentation prints code blocks; listings and category
-pages print runs of sibling cards of one class, each with a link (with prices on a
-shop's). These structures are searched for here and counted; what they are worth is the
-model's business, not this module's.
+carry an author and a date; listings and category pages print runs of sibling cards of one
+class, each with a link (with prices on a shop's). These structures are searched for here
+and counted; what they are worth is the model's business, not this module's.
 
 Read before cleaning (forms and buttons are still in the tree) and without mutating it.
 """
@@ -41,6 +40,8 @@ _MIN_CARDS = 6
 #: Any of the post words as a whole token of a lowercased class value.
 _POST_WORD = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(_POST_WORDS, key=len, reverse=True))
                         + r")(?![a-z])")
+
+
 class MarkupCounts(NamedTuple):
     """The markup evidence of a page's kind, as counts the classifier reads."""
 
@@ -49,7 +50,7 @@ class MarkupCounts(NamedTuple):
     cards: int  # the longest run of sibling cards of one class, each with a link
     priced: bool  # whether those cards show prices
     posts: int  # same-class post blocks each with an author and a date (up to 5)
-    code: int  # <pre> and <code> elements
+    tags: Counter[str]  # elements of the asked tags, by tag
     itemprops: int  # elements with an itemprop
     itemprop_author: bool
     itemprop_date: bool
@@ -60,10 +61,11 @@ class MarkupCounts(NamedTuple):
 _ITEMPROP_XPATH = etree.XPath("//@itemprop")
 
 
-def markup_counts(root: HtmlElement, source: str) -> MarkupCounts:
-    """Markup evidence; substring tests on the page's source skip the tree searches that
-    cannot find anything (no itemprop anywhere)."""
-    scan = _scan(root)
+def markup_counts(root: HtmlElement, source: str, tags: frozenset[str]) -> MarkupCounts:
+    """Markup evidence, and the number of elements of each of ``tags`` counted in the
+    same walk; substring tests on the page's source skip the tree searches that cannot
+    find anything (no itemprop anywhere)."""
+    scan = _scan(root, tags)
     props: list[str] = []
     if "itemprop" in source:
         found = _ITEMPROP_XPATH(root)
@@ -75,45 +77,47 @@ def markup_counts(root: HtmlElement, source: str) -> MarkupCounts:
     joined = " ".join(props)
     return MarkupCounts(
         cart=scan.cart, prices=prices, cards=cards, priced=priced,
-        posts=_post_blocks(scan.posts), code=scan.code, itemprops=len(props),
+        posts=_post_blocks(scan.posts), tags=scan.tags, itemprops=len(props),
         itemprop_author="author" in joined, itemprop_date="datePublished" in joined
         or "dateCreated" in joined, itemprop_text=" text" in f" {joined}",
         rel_author='rel="author"' in source)
 
 
 _CART_TAGS = frozenset({"form", "button", "input"})
-_CODE_TAGS = frozenset({"pre", "code"})
 _CARD_TAGS = frozenset({"ul", "ol", "div", "section", "main"})
 _POST_TAGS = frozenset({"div", "article", "li", "section", "tr", "table"})
-_SCANNED_TAGS = tuple(sorted(_CART_TAGS | _CODE_TAGS | _CARD_TAGS | _POST_TAGS))
+_SCANNED = _CART_TAGS | _CARD_TAGS | _POST_TAGS
 
 
 class _Scan(NamedTuple):
     cart: int  # buy controls
-    code: int  # <pre> and <code> elements
     parents: list[HtmlElement]  # card-run candidates: boxes with enough children
     posts: dict[str, list[HtmlElement]]  # post-classed blocks by class value
+    tags: Counter[str]  # elements of the counted tags
 
 
-def _scan(root: HtmlElement) -> _Scan:
-    """Everything the markup votes count, in one walk (a walk builds and frees a Python
-    proxy per element it yields: one walk filtered by tag in C instead of four)."""
-    cart = code = 0
+def _scan(root: HtmlElement, counted: frozenset[str]) -> _Scan:
+    """Everything the markup votes look at and the tag counts, in one walk (a walk builds
+    and frees a Python proxy per element it yields: one walk filtered by tag in C)."""
+    cart = 0
     parents: list[HtmlElement] = []
     posts: dict[str, list[HtmlElement]] = {}
-    for el in root.iter(*_SCANNED_TAGS):  # filtered in C: spans, links, svg never surface
+    tags: Counter[str] = Counter()
+    for el in root.iter(*sorted(counted | _SCANNED)):  # filtered in C
         tag = el.tag
+        if tag in counted:
+            tags[tag] += 1
+        if tag not in _SCANNED:
+            continue
         if tag in _CART_TAGS:
             cart += _is_cart(el)
-        elif tag in _CODE_TAGS:
-            code += 1
         if tag in _CARD_TAGS and len(el) >= _MIN_CARDS:
             parents.append(el)
         if tag in _POST_TAGS:
             cls = el.get("class")
             if cls and _post_class(cls):
                 posts.setdefault(cls, []).append(el)
-    return _Scan(cart, code, parents, posts)
+    return _Scan(cart, parents, posts, tags)
 
 
 def _is_cart(el: HtmlElement) -> bool:
