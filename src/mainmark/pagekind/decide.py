@@ -23,7 +23,7 @@ from mainmark.model import Metadata, PageType
 from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.pagekind.behaviour import BEHAVIOURS, Behaviour
-from mainmark.pagekind.features import page_features
+from mainmark.pagekind.features import SCHEMA_GROUPS, page_features
 from mainmark.pagekind.model import shipped_model
 
 
@@ -56,10 +56,9 @@ class PageKind:
 ARTICLE = PageKind(PageType.ARTICLE, 1.0, MappingProxyType({PageType.ARTICLE: 1.0}))
 
 #: schema.org types by which a publisher declares a page an article (a recipe, a review,
-#: a manual page too): such a page is no landing page.
-_DECLARED_TEXT = frozenset({"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
-                            "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
-                            "ScholarlyArticle", "Report", "TechArticle", "Recipe", "Review"})
+#: a manual page too): such a page is no landing page. The feature groups' sets, so the
+#: model and this check read the same declarations.
+_DECLARED_TEXT = SCHEMA_GROUPS["article"] | SCHEMA_GROUPS["recipe"] | {"TechArticle"}
 
 
 def classify(page: Page, structured: Structured, metadata: Metadata) -> PageKind:
