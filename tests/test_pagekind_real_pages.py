@@ -124,3 +124,20 @@ def test_tailwind_print_variants_are_no_print_button() -> None:
     html, url = _page("0498")
     text = extract(html, url=url).text
     assert "Part 3 (chapters 14+)" in text and "Part 2 (chapters 8-13)" in text
+
+
+@pytest.mark.parametrize(("raw", "confidence"), [
+    (b"", None),  # nothing parsed: an article by default, not by the model's verdict
+    (bytes(range(256)) * 20, "model"),
+    (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<</Type/Catalog>>endobj", "model"),
+    (b"<div>" * 20000, "model"),
+])
+def test_bad_input_gets_a_kind_and_an_honest_confidence(raw: bytes,
+                                                        confidence: str | None) -> None:
+    meta = extract(raw).metadata
+    assert meta.page_type in PageType
+    if confidence is None:
+        assert meta.page_type is PageType.ARTICLE and meta.page_type_confidence is None
+    else:
+        assert meta.page_type_confidence is not None
+        assert 0.0 < meta.page_type_confidence <= 1.0

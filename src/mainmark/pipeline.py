@@ -105,8 +105,8 @@ def _extract(
     structured = read_structured(page)
     metadata = extract_metadata(page, structured, headers=headers)
     kind = classify(page, structured, metadata)
-    metadata = replace(metadata, page_type=kind.kind,
-                       page_type_confidence=round(kind.confidence, 3))
+    metadata = replace(metadata, page_type=kind.kind, page_type_confidence=(
+        None if kind.confidence is None else round(kind.confidence, 3)))
     if srcmap is None:  # no later stage reads the page's text: let it go
         page = replace(page, text="")
     stripped = clean(page, count=opts.explain)

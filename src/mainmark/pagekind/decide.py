@@ -32,7 +32,9 @@ class PageKind:
     """The model's verdict on one page."""
 
     kind: PageType
-    confidence: float
+    #: The model's probability for ``kind``; ``None`` where the model had nothing to read
+    #: (no tree: an empty or unparsable input is an article by default, not by verdict).
+    confidence: float | None
     probabilities: Mapping[PageType, float]
     #: The page may be a landing page of stacked sections though it reads as an article:
     #: it is not both signed and dated, declares no article type, and is not a feed of
@@ -53,7 +55,7 @@ class PageKind:
         return row
 
 
-ARTICLE = PageKind(PageType.ARTICLE, 1.0, MappingProxyType({PageType.ARTICLE: 1.0}))
+ARTICLE = PageKind(PageType.ARTICLE, None, MappingProxyType({}))
 
 #: schema.org types by which a publisher declares a page an article (a recipe, a review,
 #: a manual page too): such a page is no landing page. The feature groups' sets, so the
