@@ -8,6 +8,7 @@ import time
 import pytest
 
 from mainmark.ingest.budget import PageTimeout, time_limit
+from mainmark.tuning import BATCH, LIBRARY, ProcessTuning, tuned
 
 
 def burn() -> None:
@@ -37,8 +38,10 @@ def run_in_thread(fn: object) -> BaseException | None:
     return caught[0]
 
 
-def test_main_thread_page_is_stopped_when_its_cpu_budget_is_spent() -> None:
-    with pytest.raises(PageTimeout), time_limit(0.1):
+@pytest.mark.parametrize("process", [LIBRARY, BATCH], ids=["watcher", "sigprof"])
+def test_main_thread_page_is_stopped_when_its_cpu_budget_is_spent(process: ProcessTuning,
+                                                                 ) -> None:
+    with tuned(process), pytest.raises(PageTimeout), time_limit(0.1):
         burn()
 
 
@@ -46,12 +49,12 @@ def test_worker_thread_page_is_stopped_too() -> None:
     assert isinstance(run_in_thread(burn), PageTimeout)
 
 
-@pytest.mark.parametrize("where", ["main", "thread"])
+@pytest.mark.parametrize("where", ["main", "main-sigprof", "thread"])
 def test_waiting_is_not_charged_to_the_page(where: str) -> None:
     if where == "thread":
         assert run_in_thread(idle) is None
     else:
-        with time_limit(0.1):
+        with tuned(BATCH if where == "main-sigprof" else LIBRARY), time_limit(0.1):
             idle()
 
 

@@ -20,6 +20,7 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "mainmark"
 
 #: Lowest first. A unit is a top-level module or a package of ``mainmark``.
 LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"tuning"}),  # process-wide measures only a process's owner turns on
     frozenset({"_version", "errors", "budget"}),
     frozenset({"model", "options"}),
     frozenset({"explain"}),

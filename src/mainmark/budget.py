@@ -8,10 +8,13 @@ input differ. Extraction does no I/O, so CPU time is the work the page costs.
 Two mechanisms, both interrupting Python code at its next bytecode (a long C call
 is not interrupted; the batch pool's wall-clock watchdog covers that):
 
-* in a process's main thread on POSIX, ``setitimer(ITIMER_PROF)`` and ``SIGPROF``;
-* in any other thread (a Ray actor runs its batches in one), a watcher thread polls
-  the page thread's own CPU clock and plants the exception in it through CPython's
-  ``PyThreadState_SetAsyncExc``.
+* in a process's main thread on POSIX, when the process's owner allowed it
+  (:attr:`mainmark.tuning.ProcessTuning.cpu_timer_signal`, which the ``mainmark``
+  command sets), ``setitimer(ITIMER_PROF)`` and ``SIGPROF``: no extra thread, but the
+  signal's handler is process-wide, so a library never installs it on its own;
+* otherwise (a library host, any other thread: a Ray actor runs its batches in one),
+  a watcher thread polls the page thread's own CPU clock and plants the exception in
+  it through CPython's ``PyThreadState_SetAsyncExc``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from mainmark.tuning import current as current_tuning
 
 _POLL_SECONDS = 0.02
 
@@ -37,7 +42,8 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise :class:`PageTimeout` in this thread once it has used ``seconds`` of CPU."""
     if seconds is None or seconds <= 0:
         yield
-    elif threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGPROF"):
+    elif (current_tuning().cpu_timer_signal and hasattr(signal, "SIGPROF")
+          and threading.current_thread() is threading.main_thread()):
         with _profiling_timer(seconds):
             yield
     else:

@@ -31,6 +31,7 @@ from mainmark.page.decode import decode
 from mainmark.page.parse import Page, parse
 from mainmark.page.srcmap import build_source_map
 from mainmark.pagekind.decide import classify
+from mainmark.tuning import current as current_tuning
 
 
 def extract(
@@ -47,13 +48,14 @@ def extract(
     when ``html`` is not bytes or str, and :class:`~mainmark.errors.TimeBudgetExceeded`
     when ``Options.time_budget`` is set and spent.
 
-    Python's cyclic garbage collector is paused for the duration of one page (and
-    restored as the caller had it): extraction allocates many short-lived containers,
-    all freed by reference counting, and on the benchmark pages the collector's young
-    generation passes cost about a third of the extraction time. Any cycle made here is
-    collected by the first pass after the page.
+    Nothing process-wide is touched (the garbage collector, signal handlers, the C
+    heap) unless the process's owner opted in with :func:`mainmark.tuning.set_tuning`,
+    as the ``mainmark`` command does: then the cyclic collector is paused for the page
+    (extraction's short-lived containers are all freed by reference counting; any cycle
+    made here is collected by the first pass after the page) and restored as it was.
     """
-    paused = gc.isenabled()
+    tuning = current_tuning()
+    paused = tuning.pause_gc and gc.isenabled()
     if paused:
         gc.disable()
     budget = (options or DEFAULT_OPTIONS).time_budget
@@ -122,7 +124,7 @@ def _extract(
     walked = walk_content(content, metadata, srcmap, opts)
     explain = content.explain if opts.explain else None
     del content, srcmap  # the last references to the tree and the page's text
-    if big:
+    if big and current_tuning().trim_heap:
         give_back()  # the tree's memory, before the serializations are joined
     rendered = serialize(walked)
     del walked

@@ -18,6 +18,7 @@ from mainmark._version import __version__
 from mainmark.cli import extract as extract_cmd
 from mainmark.cli.flags import EXIT_OK, EXIT_USAGE, DefaultsFormatter, Parser
 from mainmark.errors import MainmarkError
+from mainmark.tuning import BATCH, tuned
 
 
 def _subcommand_modules() -> dict[str, tuple[ModuleType, str]]:
@@ -48,11 +49,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "extract":
-            return extract_cmd.run(args)
-        module, _ = _subcommand_modules()[args.command]
-        result: int = module.run(args)
-        return result
+        # The command owns its process (and its batch workers): the process-wide speed and
+        # memory measures a library leaves off are on for its run, and off again after
+        # (``main()`` is also called in-process, by tests and by hosts that embed the CLI).
+        with tuned(BATCH):
+            if args.command == "extract":
+                return extract_cmd.run(args)
+            module, _ = _subcommand_modules()[args.command]
+            result: int = module.run(args)
+            return result
     except MainmarkError as exc:
         sys.stderr.write(f"mainmark: {exc}\n")
         return EXIT_USAGE

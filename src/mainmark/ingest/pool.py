@@ -38,6 +38,8 @@ from mainmark.ingest.records import (
     timeout_detail,
 )
 from mainmark.options import Options
+from mainmark.tuning import ProcessTuning, set_tuning
+from mainmark.tuning import current as current_tuning
 
 _READY = "ready"
 _POLL_SECONDS = 0.1
@@ -52,6 +54,9 @@ class PoolSettings:
     batch_size: int = 8
     #: Wall seconds of silence beyond twice the budget before the watchdog kills.
     watchdog_grace: float = 10.0
+    #: The process-wide tuning the workers run with: the parent's when the pool is made
+    #: (a worker is the pool's own process, but it acts for whoever started the pool).
+    tuning: ProcessTuning = field(default_factory=current_tuning)
 
     @property
     def window(self) -> int:
@@ -69,6 +74,7 @@ class PoolSettings:
 def _worker_main(conn: Connection, settings: PoolSettings) -> None:
     """Worker loop: warm up, then process batches until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
+    set_tuning(settings.tuning)
     warm_up(settings.options)
     conn.send(_READY)
     while True:
