@@ -1,4 +1,7 @@
-"""Every bench page renders to markdown that a markdown parser reads as we meant it.
+"""Every real page renders to markdown that a markdown parser reads as we meant it.
+
+The repository's corpus (``tests/pages/wcxb``) on every clone; the benchmark's sets too
+where ``../shared/bench`` exists.
 
 Pages are rendered from their whole ``<body>`` (through the test helper), not through
 selection: more markup, more ways to go wrong, and independent of selection changes.
@@ -16,6 +19,7 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
+from corpus_support import corpus_pages
 from mainmark.model import Block, BlockKind
 from render_support import render_html
 
@@ -75,6 +79,15 @@ def _page_problems(html: str) -> list[str]:
 def test_bench_markdown_is_valid(bench_dir: Path, name: str) -> None:
     failures = []
     for page, raw in _pages(bench_dir, name):
+        problems = _page_problems(raw.decode("utf-8", "replace"))
+        if problems:
+            failures.append(f"{page}: {'; '.join(problems)}")
+    assert not failures, "\n".join(failures)
+
+
+def test_corpus_markdown_is_valid() -> None:
+    failures = []
+    for page, raw, _ in corpus_pages():
         problems = _page_problems(raw.decode("utf-8", "replace"))
         if problems:
             failures.append(f"{page}: {'; '.join(problems)}")
