@@ -42,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     oracle = html5_words if args.oracle == "html5lib" else lexbor_words
     if args.without_repairs:
-        parse_module.prepare = parse_module.sanitize  # type: ignore[assignment]
+        parse_module.prepare = parse_module.sanitize
     limits = sorted(float(t) for t in args.thresholds.split(","))
     cache: dict[str, int] = {}
     if args.cache and args.cache.is_file():

@@ -70,7 +70,7 @@ def html5_words(text: str) -> int:
     """The oracle's count. The text gets mainmark's character sanitising first (controls
     to U+FFFD, as the HTML5 tokenizer does for NUL): lxml, under html5lib's tree builder
     too, refuses control characters, and they carry no words."""
-    import html5lib  # test-only dependency
+    import html5lib  # type: ignore[import-untyped]  # test-only dependency
 
     from mainmark.page.parse import sanitize
 
@@ -112,7 +112,7 @@ def lexbor_words(text: str) -> int:
     """The same count from selectolax's Lexbor engine, another WHATWG parser, in C: fast
     enough for a whole-bench census (``parse_divergence.py --oracle lexbor``); optional,
     not a test dependency."""
-    from selectolax.lexbor import LexborHTMLParser
+    from selectolax.lexbor import LexborHTMLParser  # type: ignore[import-not-found]
 
     tree = LexborHTMLParser(text)
     tree.strip_tags(sorted(HIDDEN - {"head"}))

@@ -11,7 +11,7 @@ def test_cover_answers_for_the_element_and_its_ancestors() -> None:
     root = fromstring("<div><aside><p id='a'>x</p></aside><section><p id='b'>y</p>"
                       "</section></div>")
     covered = ancestor_cover(lambda el: el.tag == "aside")
-    a, b = root.get_element_by_id("a"), root.get_element_by_id("b")
+    a, b = root.get_element_by_id("a"), root.get_element_by_id("b")  # type: ignore[attr-defined]
     assert covered(a) and not covered(b)
     assert covered(a.getparent()) and not covered(root) and not covered(None)
 

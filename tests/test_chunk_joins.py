@@ -22,7 +22,8 @@ MIDDLES = ["", "the quick fox", "x\n\ny", "line\nline", "a, b; c", "- item\n- it
 
 
 def _joined(parts: list[str], gaps: list[str]) -> tuple[bytes, list[Piece]]:
-    md, pieces, names = b"", [], {}
+    md, pieces = b"", []
+    names: dict[int, str] = {}
     for i, text in enumerate(parts):
         if i:
             md += gaps[i - 1].encode()

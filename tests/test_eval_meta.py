@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import cast
+
 import pytest
 
 from mainmark.evaluation.meta import (
@@ -106,4 +109,5 @@ def test_agreement_counts_hits_over_annotated_pages() -> None:
         {"title": False, "date": True},
         {"title": True, "date": False},
     ]
-    assert agreement(scores) == {"title": (2, 3), "date": (1, 2)}
+    assert agreement(cast("list[Mapping[str, bool | None]]", scores)) == {
+        "title": (2, 3), "date": (1, 2)}

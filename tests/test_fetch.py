@@ -78,8 +78,8 @@ def test_a_refused_connection_is_a_fetch_error() -> None:
 
 def test_unreadable_robots_txt_disallows_everything() -> None:
     with serve(Site(robots="")) as site:
-        site.routes = lambda path: (503, {}, b"") if path == "/robots.txt" \
-            else Site.routes(site, path)  # type: ignore[method-assign]
+        site.routes = lambda path: (  # type: ignore[method-assign]
+            (503, {}, b"") if path == "/robots.txt" else Site.routes(site, path))
         with Fetcher(FAST) as fetcher:
             record = fetcher.fetch(site.base + "/page")
     assert record.problem is not None and record.problem[0] is Reason.ROBOTS

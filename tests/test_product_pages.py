@@ -76,7 +76,8 @@ def test_segment_is_moved_into_the_tree_at_the_boundary() -> None:
     assert place_streamed_segments(root, html) == 1
     product = root.find(".//div[@class='product']")
     assert product is not None and product.find("template") is None
-    assert product.find("h2") is not None and product.find("h2").text == "Details"
+    heading = product.find("h2")
+    assert heading is not None and heading.text == "Details"
     assert root.find(".//div[@id='S:0']") is None
 
 
@@ -85,7 +86,8 @@ def test_pages_without_segments_are_left_alone() -> None:
                                                                                "id='menu'")
     root = lxml.html.fromstring(html)
     assert place_streamed_segments(root, html) == 0
-    assert root.find(".//div[@id='menu']").get("hidden") is not None
+    menu = root.find(".//div[@id='menu']")
+    assert menu is not None and menu.get("hidden") is not None
 
 
 def _hidden_until_scripts(with_h1: bool = True) -> str:

@@ -68,7 +68,7 @@ def test_callable_class_gives_the_batch_chunks(crawl: Corpus) -> None:
 
 def test_callable_class_page_rows_account_for_every_page(crawl: Corpus) -> None:
     records = iter_pages(expand_inputs(crawl.inputs), max_bytes=int(MAX_PAGE_BYTES))
-    batch = {"url": [], "html": [], "headers": []}  # the plain dict-of-columns format
+    batch: dict[str, list[Any]] = {"url": [], "html": [], "headers": []}  # dict of columns
     for record in records:
         row = record_to_row(record)
         if row["problem"] or row["html_is_text"]:
