@@ -19,7 +19,6 @@ from lxml.html import HtmlElement
 
 from corpus_support import corpus_pages
 from mainmark.content.clean import clean
-from mainmark.content.prune import tag_path
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
 from mainmark.markdown.render import render
@@ -29,6 +28,7 @@ from mainmark.metadata.structured import read_structured
 from mainmark.options import Options
 from mainmark.page.decode import decode
 from mainmark.page.parse import parse
+from mainmark.page.treepath import tag_path
 from mainmark.pipeline import extract
 
 _WORD = re.compile(r"\w+")

@@ -6,9 +6,9 @@ import lxml.html
 
 import mainmark
 from mainmark.chunks.origin import common_path
-from mainmark.content.prune import tag_path
 from mainmark.integrations.langchain import documents_for
 from mainmark.options import Options
+from mainmark.page.treepath import tag_path
 
 SENTENCE = "The committee met on Tuesday and agreed on a budget for the coming year. "
 PAGE = (

@@ -17,7 +17,7 @@ from mainmark._version import __version__
 from mainmark.budget import PageTimeout, time_limit
 from mainmark.chunks.pack import chunk_blocks
 from mainmark.content.clean import clean
-from mainmark.content.prune import structure_warnings
+from mainmark.content.notices import structure_warnings
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
 from mainmark.errors import InputError, TimeBudgetExceeded

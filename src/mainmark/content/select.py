@@ -33,7 +33,7 @@ from mainmark.content.pagetypes import (
     thread_furniture,
 )
 from mainmark.content.productdesc import drop_reviews, with_description
-from mainmark.content.prune import Pruning, prune, tag_path
+from mainmark.content.prune import Pruning, prune
 from mainmark.content.repeats import drop_repeats
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
@@ -42,6 +42,7 @@ from mainmark.metadata.structured import Structured
 from mainmark.model import Content, Explain, Removal, Strategy
 from mainmark.options import Options
 from mainmark.page.parse import Page
+from mainmark.page.treepath import tag_path
 from mainmark.pagekind.behaviour import Behaviour
 from mainmark.pagekind.decide import ARTICLE, PageKind
 

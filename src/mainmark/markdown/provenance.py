@@ -14,10 +14,10 @@ from html import unescape
 
 from lxml.html import HtmlElement
 
-from mainmark.content.prune import Ranks, tag_path
 from mainmark.markdown.rendervocab import BLOCK_TAGS
 from mainmark.markdown.walk import Piece
 from mainmark.model import Link
+from mainmark.page.treepath import Ranks, tag_path
 
 #: How far up a block's first and last elements are followed to their common ancestor.
 _ANCESTOR_LEVELS = 64

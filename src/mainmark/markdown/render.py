@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from html import escape as html_escape
 
 from mainmark.content.favor import thresholds
-from mainmark.content.prune import Ranks
 from mainmark.markdown.convert import Converter, escape_line, escape_markdown, outline_levels
 from mainmark.markdown.provenance import block_links, block_path
 from mainmark.markdown.serializers import SYNTAXES
@@ -32,6 +31,7 @@ from mainmark.model import (
 )
 from mainmark.options import Options
 from mainmark.page.srcmap import SourceMap
+from mainmark.page.treepath import Ranks
 
 BLOCK_SEPARATOR = "\n\n"
 #: A block's markdown at least this long is kept as a span of the document's markdown,
