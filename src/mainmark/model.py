@@ -98,6 +98,9 @@ class Metadata:
     #: "title"/"author"/"published" -> :class:`Confidence`.
     confidence: Mapping[str, Confidence] = field(default_factory=dict)
 
+    def __hash__(self) -> int:
+        return _value_hash(self)
+
 
 # ----------------------------------------------------------------------------- extraction
 
@@ -132,6 +135,19 @@ class Explain:
     removals: tuple[Removal, ...] = ()
     #: bytes stripped per kind of invisible payload ("script", "style", "hydration", ...).
     stripped: Mapping[str, int] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return _value_hash(self)
+
+
+def _value_hash(record: object) -> int:
+    """A record's hash by value, as the generated ``__hash__`` of the other frozen records
+    gives, with its mapping fields hashed as their sorted items: a mapping is the natural
+    type for them (a lookup by field name) but is not hashable itself, and a record that
+    holds one would make every record above it (a ``Document``) unhashable."""
+    return hash(tuple(
+        tuple(sorted(value.items())) if isinstance(value, Mapping) else value
+        for value in (getattr(record, f.name) for f in dataclasses.fields(record))))  # type: ignore[arg-type]
 
 
 @dataclass(slots=True)
