@@ -38,10 +38,10 @@ DEFAULT_POLICY = Policy()
 #: Class/id words of in-page tables of contents (MediaWiki ``#toc``, Sphinx ``contents
 #: local``/``toctree``, docs themes' "on this page" boxes, WordPress TOC plugins).
 _TOC_WORDS = frozenset({"toc", "tocbox", "toccontainer", "tableofcontents", "onthispage",
-                        "pagetoc", "localtoc", "inpagenav", "tocwrapper", "ez-toc"})
+                        "pagetoc", "localtoc", "inpagenav", "tocwrapper"})
 #: Edit links MediaWiki and docs generators put into headings.
 _EDIT_WORDS = frozenset({"editsection", "mweditsection", "editlink", "editsectionlink",
-                         "sectionedit", "headerlink-edit", "editpage", "editbutton"})
+                         "sectionedit", "editpage", "editbutton"})
 _EDIT_TEXT = re.compile(
     r"\[?\s*(?:edit|edit source|edit section|bearbeiten|quelltext bearbeiten|modifier"
     r"|modifier le code|editar|editar código|modifica|edytuj|bewerken|редактировать"

@@ -67,10 +67,6 @@ _DATE_MARKED = etree.XPath(
 #: items beside it (each way) looked at for another dated item.
 _TEASER_REACH = 200
 _TEASER_SIBLINGS = 8
-_MARKED_AUTHOR = etree.XPath(
-    "descendant::*[(@rel and contains(@rel, 'author'))"
-    " or (@itemprop and contains(@itemprop, 'author'))]"
-)
 
 #: Elements read by the page-wide line search at most, the longest text node it reads,
 #: and the tags it never enters.

@@ -85,8 +85,6 @@ _START_TAG = re.compile(
     r"(?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'>]+))?)*"
 )
 _ATTRIBUTE = re.compile(r"\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'>]+))?")
-# Every attribute takes at least two characters (a space and a name).
-_CAP_LENGTH = 2 * MAX_ATTRIBUTES
 # One attribute read along the one path _START_TAG takes (every quantifier possessive:
 # the attribute grammar is unambiguous, so the greedy path is the only match). One C-level
 # pass over the page with it answers "is there anything to cap?" (_within_cap) in about
