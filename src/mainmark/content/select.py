@@ -1,7 +1,7 @@
 """Pick the main content: JSON-LD locate, scored selection, a fallback ladder.
 
 Nothing here edits the tree. Decisions live in side tables keyed by element
-(:class:`~mainmark.measure.Measures`, the ``removed`` map), so each step of the
+(:class:`~mainmark.content.measure.Measures`, the ``removed`` map), so each step of the
 ladder re-collects from the same parse:
 
 1. **JSON-LD locate** — a publisher's ``articleBody`` names the article's words;

@@ -7,7 +7,7 @@ code and tables stay inside their item; code comes from :mod:`codeblocks`, table
 :mod:`tables`; escaping is only as much as keeps text from turning into syntax.
 
 Each decision here is taken once and written down by the three
-:mod:`~mainmark.serializers` syntaxes (markdown, text, HTML) side by side.
+:mod:`~mainmark.markdown.serializers` syntaxes (markdown, text, HTML) side by side.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ class Converter(TreeWalker, MarkdownConverter):
 
     A markdownify ``MarkdownConverter`` subclass: its options and converters are the
     engine, overridden where RAG needs more (see the module docstring). The walk itself
-    is :class:`~mainmark.walk.TreeWalker`'s, iterative over lxml, because markdownify's
+    is :class:`~mainmark.markdown.walk.TreeWalker`'s, iterative over lxml, because markdownify's
     own recursion over a BeautifulSoup copy cost more than the whole page budget.
     """
 

@@ -1,6 +1,6 @@
 """Main content to markdown, text and clean HTML, with the markdown's block spans.
 
-One walk (:mod:`mainmark.walk`) builds all three serializations side by side; the
+One walk (:mod:`mainmark.markdown.walk`) builds all three serializations side by side; the
 markdown one also yields the blocks, whose byte offsets are counted here as the
 markdown is assembled, never searched for afterwards.
 """

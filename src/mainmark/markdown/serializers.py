@@ -1,10 +1,11 @@
 """How each channel writes a structural decision down: markdown, plain text, clean HTML.
 
-The walk (:mod:`mainmark.walk`) and the converter (:mod:`mainmark.convert`) decide what
-is a block, a table, a list item, code; a :class:`Syntax` only turns a finished decision
-into its channel's text. Keeping the decisions in one place is what keeps the three
-outputs carrying the same content; keeping them out of the per-text-node path is what
-lets one walk feed all three channels cheaply.
+The walk (:mod:`mainmark.markdown.walk`) and the converter
+(:mod:`mainmark.markdown.convert`) decide what is a block, a table, a list item, code; a
+:class:`Syntax` only turns a finished decision into its channel's text. Keeping the
+decisions in one place is what keeps the three outputs carrying the same content;
+keeping them out of the per-text-node path is what lets one walk feed all three channels
+cheaply.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Order of trust, per field (first signal that gives a usable value wins; the
 signal is recorded in ``Metadata.sources``):
 
-- **title**: an ``<h1>`` agreeing with a metadata title (see :mod:`mainmark.titles`),
+- **title**: an ``<h1>`` agreeing with a metadata title (see :mod:`mainmark.metadata.titles`),
   else JSON-LD ``headline``/``name`` of the main entity > ``og:title`` >
   ``twitter:title`` > microdata ``headline``/``name`` > Dublin Core / ``<meta
   name=title>`` > ``<title>``, each with the site name cut, except that ``og:title``
@@ -45,13 +45,13 @@ signal is recorded in ``Metadata.sources``):
   ``modified``, low confidence: citation styles take the "last updated" day of a page
   that shows no publication date). A UTC stamp is moved
   to the page's local time when its language or region settles the zone
-  (:func:`mainmark.dates.localize`); a zoned stamp one day off the URL's date gives the
+  (:func:`mainmark.metadata.dates.localize`); a zoned stamp one day off the URL's date gives the
   URL's day.
   **modified**: ``dateModified`` > ``article:modified_time``/``og:updated_time``
   and meta keys. Publication beats modification: a page's ``date`` is its
   publication day, and ``published`` is filled from a modification date only on a page
   that gives no publication date anywhere (see above).
-  Numeric dates follow :mod:`mainmark.dates` (ambiguous ``03/04/2020`` only under a
+  Numeric dates follow :mod:`mainmark.metadata.dates` (ambiguous ``03/04/2020`` only under a
   locale that settles it).
 - **canonical_url**: ``<link rel=canonical>`` > ``og:url`` > JSON-LD ``url``,
   resolved against the page's base URL.

@@ -36,7 +36,7 @@ _EMAIL = re.compile(r"\S+@\S+\.\w+|\S+\[at\]\S+")
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 _HANDLE = re.compile(r"(?<!\w)@\w+")
 #: What kind of text a byline introduces: "ein Gastbeitrag", "a guest post", "Kolumne".
-#: Shared with the header-line byline detector (:mod:`mainmark.headline_dom`).
+#: Shared with the header-line byline detector (:mod:`mainmark.metadata.headline_dom`).
 TEXT_KIND = (
     r"(?:(?:ein|eine|a|an|un|une)\s+)?(?:(?:blog|gast|guest)[\s-]?)?"
     r"(?:beitrag|post|artikel|kommentar|commentary|analyse|analysis|essay|column|kolumne|bericht|"

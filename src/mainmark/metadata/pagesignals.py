@@ -4,7 +4,7 @@ Cost matters here: this runs on every page. ``<meta>``, ``<link>`` and ``<title>
 are read from ``<head>`` with anchored XPaths (a few dozen nodes), never with a
 search of the whole tree; ``<meta>`` and ``<link>`` that tag soup pushed into
 ``<body>`` are read there too, as direct children. Bylines and datelines, read
-around the headline, are in :mod:`mainmark.headline_dom`.
+around the headline, are in :mod:`mainmark.metadata.headline_dom`.
 """
 
 from __future__ import annotations

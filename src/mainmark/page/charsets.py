@@ -4,7 +4,7 @@
 The label table follows the WHATWG Encoding Standard ("Names and labels"): the
 common labels, each mapped to its canonical name and to the Python codec that
 decodes it. Anything not in the table is no evidence at all, so an unknown or
-misspelt label makes :mod:`mainmark.decode` consult the next signal.
+misspelt label makes :mod:`mainmark.page.decode` consult the next signal.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ built by a second, cheap look at the text lxml parsed:
    Implied elements begin where the content that triggered them begins.
 4. **Bytes.** Character offsets become byte offsets of the raw input, only when that
    is provably exact: the raw bytes decoded again with the same codec must give
-   ``Page.text`` back (after the same-length substitutions :mod:`mainmark.parse`
+   ``Page.text`` back (after the same-length substitutions :mod:`mainmark.page.parse`
    makes), and, unless each byte is one character or the codec is UTF-8 (whose
    strict decoding is one-to-one), re-encoding must give the bytes back. A
    byte-order mark shifts every offset by its length. Otherwise (lossy decoding with
@@ -640,7 +640,7 @@ def _decodes_to(body: bytes, codec: str, errors: str, text: str) -> bool:
 
 
 def _parses_to(decoded: str, text: str) -> bool:
-    """Is ``text`` what :func:`mainmark.parse.parse` makes of ``decoded``? Its changes
+    """Is ``text`` what :func:`mainmark.page.parse.parse` makes of ``decoded``? Its changes
     keep every character offset, so offsets found in ``text`` hold in ``decoded``."""
     if len(decoded) != len(text):
         return False
