@@ -33,7 +33,9 @@ def read_capped(stream: IO[bytes], max_bytes: int) -> tuple[bytes | None, int, s
 
 
 def problem_record(url: str | None, location: Location, reason: Reason, detail: str,
-             size: int = 0, sha: str | None = None) -> PageRecord:
-    """A record that carries no page, only why: it becomes one discard line."""
+                   size: int = 0, sha: str | None = None, *, retryable: bool = False
+                   ) -> PageRecord:
+    """A record that carries no page, only why: it becomes one discard line
+    (``retryable`` when a later run may well get the page: see ``--resume``)."""
     return PageRecord(url, b"", location, size, sha or sha256_of(b""),
-                      problem=(reason, detail))
+                      problem=(reason, detail), retryable=retryable)
