@@ -14,8 +14,15 @@ from mainmark.ingest.records import Location, PageRecord, Reason, sha256_of
 READ_CHUNK = 1 << 20
 
 
-def read_capped(stream: IO[bytes], max_bytes: int) -> tuple[bytes | None, int, str]:
-    """Read a payload: ``(body or None when over max_bytes, true size, sha256)``."""
+def read_capped(stream: IO[bytes], max_bytes: int, *, inflating: bool = False
+                ) -> tuple[bytes | None, int, str]:
+    """Read a payload: ``(body or None when over max_bytes, true size, sha256)``.
+
+    A stored payload is hashed through to its true size (reading it costs what the
+    file holds). An ``inflating`` stream (a WARC payload under a ``Content-Encoding``)
+    stops just past ``max_bytes``: its true size could be a thousand times what was
+    stored, so size and hash then cover the bytes read.
+    """
     digest = hashlib.sha256()
     kept: list[bytes] = []
     size = 0
@@ -29,6 +36,8 @@ def read_capped(stream: IO[bytes], max_bytes: int) -> tuple[bytes | None, int, s
             kept.append(block)
         else:
             kept.clear()
+            if inflating:
+                break
     return (b"".join(kept) if size <= max_bytes else None), size, digest.hexdigest()
 
 
