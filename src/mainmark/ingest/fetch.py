@@ -479,7 +479,8 @@ class Fetcher:
     def _check_robots(self, url: str) -> None:
         robots = self._robots_for(url)
         if robots.unreachable:  # no answer at all: the host is down, the page would fail too
-            raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {robots.unreachable}")
+            raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {robots.unreachable}",
+                           retryable=True)
         if not robots.allows(self.settings.user_agent, url):
             raise _Problem(Reason.ROBOTS, f"robots.txt disallows {url}")
 
