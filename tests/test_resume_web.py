@@ -76,7 +76,7 @@ def test_transient_failures_are_retried_on_resume(site: FlakySite, tmp_path: Pat
         site.base + "/flaky": ("http_error", True), site.base + "/busy": ("http_error", True),
         site.base + "/missing": ("http_error", False), down: ("fetch_error", True)}
     _run(out, urls, resume=True)
-    docs = [d["url"] for d in _rows(out / "documents.jsonl")]
+    docs = [str(d["url"]) for d in _rows(out / "documents.jsonl")]
     again = {r["url"]: r["retryable"] for r in _rows(out / "discards.jsonl")}
     assert sorted(docs) == [site.base + "/busy", site.base + "/flaky"]
     assert again == {site.base + "/missing": False, down: True}  # each page once
