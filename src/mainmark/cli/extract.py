@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import zlib
 
 from mainmark.cli.flags import (
     EXIT_BAD_INPUT,
@@ -17,6 +16,7 @@ from mainmark.cli.flags import (
     read_input,
 )
 from mainmark.ingest.fetch import Fetcher, is_url
+from mainmark.ingest.inflate import InflateError, TooLarge
 from mainmark.ingest.records import Location, PageRecord, Reason, non_html_reason
 from mainmark.model import Document
 
@@ -37,7 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from mainmark.pipeline import extract
 
-    record = _load(args)
+    options = options_from_args(args, chunking=args.format in ("json", "chunks"))
+    record = _load(args, options.max_input_bytes)
     if record.problem is not None:
         sys.stderr.write(f"mainmark: cannot read {args.path}: {record.problem[1]}\n")
         return EXIT_BAD_INPUT
@@ -46,7 +47,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"mainmark: {args.path} is not an HTML page: {why}\n")
         return EXIT_BAD_INPUT
     url = args.url or record.final_url or record.url
-    options = options_from_args(args, chunking=args.format in ("json", "chunks"))
     doc = extract(record.body, url=url, headers=dict(record.headers) or None, options=options)
     _emit(doc, args.format, url)
     if args.explain and doc.explain is not None:
@@ -60,15 +60,23 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _load(args: argparse.Namespace) -> PageRecord:
-    """The page as a record, fetched for a URL; a read failure is a record's problem."""
+def _load(args: argparse.Namespace, max_bytes: int) -> PageRecord:
+    """The page as a record, fetched for a URL; a read failure is a record's problem.
+
+    A file is read (and gunzipped) up to ``max_bytes``, the most extraction would look
+    at (``Options.max_input_bytes``): past it the page is refused, not inflated whole.
+    """
     path = str(args.path)
     if is_url(path):
         with Fetcher(fetch_settings_from_args(args)) as fetcher:
             return fetcher.fetch(path)
     try:
-        data = read_input(path)
-    except (OSError, EOFError, zlib.error) as exc:
+        data = read_input(path, max_bytes)
+    except TooLarge as exc:
+        return PageRecord(None, b"", Location(path), exc.size, "", problem=(
+            Reason.TOO_LARGE, f"over {max_bytes} bytes (inflated); the limit is "
+                              "Options.max_input_bytes"))
+    except (OSError, InflateError) as exc:
         return PageRecord(None, b"", Location(path), 0, "",
                           problem=(Reason.DECODE_ERROR, str(exc)))
     return PageRecord(None, data, Location(path), len(data), "")

@@ -7,7 +7,6 @@ from here, never from another command: that keeps ``cli`` free of import cycles.
 from __future__ import annotations
 
 import argparse
-import gzip
 import sys
 from typing import TYPE_CHECKING
 
@@ -120,13 +119,13 @@ def options_from_args(args: argparse.Namespace, **overrides: object) -> Options:
     return Options(**values)  # type: ignore[arg-type]
 
 
-def read_input(path: str) -> bytes:
-    """Read a file or stdin (``-``), gunzipping transparently by magic number."""
+def read_input(path: str, max_bytes: int) -> bytes:
+    """Read a file or stdin (``-``), gunzipping transparently by magic number, in pieces
+    and never past ``max_bytes`` (a 4 MB ``.gz`` can hold 4 GB of zeros): raises
+    :class:`~mainmark.ingest.inflate.TooLarge` or ``BadData`` (a broken gzip)."""
+    from mainmark.ingest.inflate import read_file
+
     if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as handle:  # closed at once: a leaked handle is a ResourceWarning
-            data = handle.read()
-    if data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
-    return data
+        return read_file(sys.stdin.buffer, max_bytes)
+    with open(path, "rb") as handle:  # closed at once: a leaked handle is a ResourceWarning
+        return read_file(handle, max_bytes)

@@ -12,6 +12,7 @@ Data flows forward through four modules, one job each::
 same :func:`~mainmark.ingest.records.process_record`, which is why the two agree.
 ``run`` wires them for ``mainmark batch``; ``fetch`` turns http(s) URLs and sitemaps into
 records, politely; ``payload`` holds the read-and-hash helper every reader shares;
+``inflate`` the one decompressor (gzip, deflate, zstd in capped pieces: bombs cost the cap);
 ``overhead`` measures how much of a page's full text is boilerplate.
 
 The public batch API (what ``mainmark batch`` calls)::

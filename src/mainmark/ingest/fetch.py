@@ -10,22 +10,34 @@ carrying its problem, i.e. one discard with a reason:
 * ``http_error``: the server answered 4xx/5xx;
 * ``fetch_error``: no answer (connection refused, timeout, too many redirects; also
   when robots.txt itself got no answer);
-* ``too_large``: the body passed the size cap (reading stops there).
+* ``too_large``: the body passed the size cap, counted in inflated bytes (reading and
+  inflating stop there);
+* ``decode_error``: a ``Content-Encoding`` that is broken, unknown or stacked too deep.
+
+A transient problem (no answer, the deadline, HTTP 5xx, 408, 425, 429) makes a
+``retryable`` record: ``--resume`` asks for the page again instead of keeping the discard.
 
 Polite by default: one request at a time per host, a delay between two requests to
-one host (robots.txt's ``Crawl-delay`` when it asks for more), a timeout that covers the
-whole body (a server dripping bytes cannot hold a worker), redirects followed one hop
-at a time with robots.txt checked for every hop, and the final URL recorded. The
-response's ``Content-Type`` travels with the record, so its charset decides decoding.
+one host (robots.txt's ``Crawl-delay`` when it asks for more), a host being the machine
+the name resolves to (``localhost`` and ``127.1`` are one host), one deadline for the
+whole exchange (connect, headers, body: a server dripping header lines or bytes cannot
+hold a worker), redirects followed one hop at a time with robots.txt checked for every
+hop, and the final URL recorded. Bodies are inflated here, not by httpx, in pieces under
+the cap (:mod:`mainmark.ingest.inflate`): a ``gzip, gzip`` bomb costs the cap, not
+gigabytes. The response's ``Content-Type`` travels with the record, so its charset
+decides decoding.
 
 httpx is imported here only (``pip install 'mainmark[fetch]'``).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import socket
 import threading
 import time
+import urllib.request
 import urllib.robotparser
 import zlib
 from collections import deque
@@ -41,6 +53,13 @@ from lxml import etree
 
 from mainmark._version import __version__
 from mainmark.errors import InputError
+from mainmark.ingest.inflate import (
+    BadData,
+    TooLarge,
+    Truncated,
+    inflate_stream,
+    supported_encodings,
+)
 from mainmark.ingest.payload import problem_record
 from mainmark.ingest.records import (
     DEFAULT_MAX_PAGE_BYTES,
@@ -59,6 +78,11 @@ ROBOTS_MAX_BYTES = 512 * 1024
 SITEMAP_MAX_BYTES = 50 * 1024 * 1024
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _DROPPED_HEADERS = frozenset({"set-cookie"})
+#: Answers that say "not now" rather than "no": a later ``--resume`` asks again.
+_TRANSIENT = frozenset({408, 425, 429})
+#: Only codings inflated here, in capped pieces (never by the HTTP client, which would
+#: build a whole bomb in memory before the size cap could look at it).
+ACCEPT_ENCODING = ", ".join(supported_encodings())
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +90,9 @@ class FetchSettings:
     """How pages are fetched. The defaults are what a site owner would call polite."""
 
     user_agent: str = USER_AGENT
-    #: Seconds for connecting, for each read, and for the whole body.
+    #: Seconds for the whole exchange: connecting, the response headers and the body.
     timeout: float = 20.0
-    #: Bodies above this many bytes become ``too_large`` discards (reading stops there).
+    #: Bodies inflating past this many bytes become ``too_large`` discards.
     max_bytes: int = DEFAULT_MAX_PAGE_BYTES
     #: Seconds between the starts of two requests to one host.
     delay: float = 1.0
@@ -122,10 +146,11 @@ class _Robots:
 class _Problem(Exception):
     """A hop that ends the fetch: carries the discard reason."""
 
-    def __init__(self, reason: Reason, detail: str) -> None:
+    def __init__(self, reason: Reason, detail: str, *, retryable: bool = False) -> None:
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
+        self.retryable = retryable
 
 
 @dataclass(slots=True)
@@ -153,6 +178,159 @@ class _HostGate:
             yield
 
 
+class _HostKeys:
+    """The politeness key of a URL: the machine it reaches, not the spelling of its host.
+
+    ``127.0.0.1``, ``localhost``, ``127.1`` and ``[::ffff:127.0.0.1]`` are one server, so
+    they share one gate. A name is resolved once (``getaddrinfo``, cached per name);
+    IPv4-mapped IPv6 addresses count as their IPv4 address, every loopback address as
+    one host, and a name sharing an address with a name seen before takes that name's
+    key (a site behind several addresses is still one site). A name that does not
+    resolve keys on itself: its request will fail on its own.
+    """
+
+    def __init__(self, resolve: Callable[[str], list[str]] | None = None) -> None:
+        self._resolve = resolve or _addresses
+        self._lock = threading.Lock()
+        self._by_name: dict[str, str] = {}
+        self._by_address: dict[str, str] = {}
+
+    def key(self, url: str) -> str:
+        try:
+            name = (urlsplit(url).hostname or "").lower()
+        except ValueError:
+            name = ""
+        with self._lock:
+            known = self._by_name.get(name)
+        if known is not None:
+            return known
+        try:
+            found = [_normal_address(a) for a in self._resolve(name)] if name else []
+        except (OSError, UnicodeError, ValueError):
+            found = []
+        with self._lock:
+            key = next((self._by_address[a] for a in found if a in self._by_address),
+                       min(found, default=name))
+            for address in found:
+                self._by_address.setdefault(address, key)
+            return self._by_name.setdefault(name, key)
+
+
+def _addresses(name: str) -> list[str]:
+    return [str(info[4][0]) for info in socket.getaddrinfo(name, None, type=socket.SOCK_STREAM)]
+
+
+def _normal_address(text: str) -> str:
+    address = ipaddress.ip_address(text.split("%", 1)[0])
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return "loopback" if address.is_loopback else str(address)
+
+
+class _Deadline:
+    """The end of the exchange the current thread is in (``None``: no exchange).
+
+    httpx's timeouts bound each socket operation; a server that sends one header line
+    every half second never trips them. Every socket operation of our own transport asks
+    this object for its timeout instead: the operation's own, cut to the time left, and
+    a timeout at once when nothing is left. Per thread, since a fetch worker thread runs
+    one exchange at a time and a pooled connection is only ever used by one of them.
+    """
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    @contextmanager
+    def until(self, when: float) -> Iterator[None]:
+        self._local.when = when
+        try:
+            yield
+        finally:
+            self._local.when = None
+
+    def clamp(self, timeout: float | None) -> float | None:
+        when: float | None = getattr(self._local, "when", None)
+        if when is None:
+            return timeout
+        left = when - time.monotonic()
+        if left <= 0:
+            import httpcore
+
+            raise httpcore.ReadTimeout("the fetch deadline has passed")
+        return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream:
+    """An httpcore network stream whose every read and write ends by the deadline."""
+
+    def __init__(self, stream: Any, deadline: _Deadline) -> None:
+        self._stream = stream
+        self._deadline = deadline
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return bytes(self._stream.read(max_bytes, self._deadline.clamp(timeout)))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._stream.write(buffer, self._deadline.clamp(timeout))
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
+                  timeout: float | None = None) -> _DeadlineStream:
+        inner = self._stream.start_tls(ssl_context, server_hostname,
+                                       self._deadline.clamp(timeout))
+        return _DeadlineStream(inner, self._deadline)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._stream.get_extra_info(info)
+
+
+class _DeadlineBackend:
+    """httpcore's own socket backend with every stream it opens under the deadline."""
+
+    def __init__(self, inner: Any, deadline: _Deadline) -> None:
+        self._inner = inner
+        self._deadline = deadline
+
+    def connect_tcp(self, host: str, port: int, timeout: float | None = None,
+                    local_address: str | None = None, socket_options: Any = None
+                    ) -> _DeadlineStream:
+        stream = self._inner.connect_tcp(host, port, self._deadline.clamp(timeout),
+                                         local_address, socket_options)
+        return _DeadlineStream(stream, self._deadline)
+
+    def connect_unix_socket(self, path: str, timeout: float | None = None,
+                            socket_options: Any = None) -> _DeadlineStream:
+        stream = self._inner.connect_unix_socket(path, self._deadline.clamp(timeout),
+                                                 socket_options)
+        return _DeadlineStream(stream, self._deadline)
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+def _deadline_transport(httpx: Any, deadline: _Deadline) -> Any:
+    """httpx's transport with its connection pool on :class:`_DeadlineBackend`, or
+    ``None`` (httpx's default) when proxies come from the environment: a transport we
+    pass would make httpx ignore them, and then only the body is under the deadline.
+
+    httpx offers no public way to hand a network backend to its transport, so the pool
+    is replaced on a transport built with the defaults; the deadline tests fail loudly
+    should a new httpx rename it.
+    """
+    if any(k in ("http", "https", "all") for k in urllib.request.getproxies()):
+        return None
+    import httpcore
+
+    backend: Any = _DeadlineBackend(httpcore.SyncBackend(), deadline)  # duck-typed
+    transport = httpx.HTTPTransport()
+    transport._pool = httpcore.ConnectionPool(
+        ssl_context=httpx.create_ssl_context(), max_connections=100,
+        max_keepalive_connections=20, keepalive_expiry=5.0, network_backend=backend)
+    return transport
+
+
 class Fetcher:
     """Fetch pages and sitemaps with one polite policy; use as a context manager.
 
@@ -166,11 +344,14 @@ class Fetcher:
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.settings = settings or FetchSettings()
         httpx = _httpx()
+        self._deadline = _Deadline()
         self._client = client or httpx.Client(
             timeout=httpx.Timeout(self.settings.timeout), follow_redirects=False,
-            headers={"User-Agent": self.settings.user_agent})
+            headers={"User-Agent": self.settings.user_agent},
+            transport=_deadline_transport(httpx, self._deadline))
         self._owns_client = client is None
         self._gate = _HostGate(self.settings.per_host, clock, sleep)
+        self._hosts = _HostKeys()
         self._robots: dict[str, _Robots] = {}
         self._robots_locks: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
@@ -195,13 +376,17 @@ class Fetcher:
         try:
             final, response = self._follow(url, cap, check_robots=self.settings.robots)
         except _Problem as problem:
-            return problem_record(url, location, problem.reason, problem.detail)
+            return problem_record(url, location, problem.reason, problem.detail,
+                                  retryable=problem.retryable)
         if response.status >= 400:
             return problem_record(url, location, Reason.HTTP_ERROR,
-                                  f"HTTP {response.status} from {final}")
+                                  f"HTTP {response.status} from {final}",
+                                  retryable=response.status in _TRANSIENT
+                                  or response.status >= 500)
         if response.too_large:
             return problem_record(url, location, Reason.TOO_LARGE,
-                                  f"body over the cap of {cap} bytes", size=response.size)
+                                  f"body over the cap of {cap} bytes (inflated)",
+                                  size=response.size)
         return PageRecord(url, response.body, location, response.size,
                           sha256_of(response.body), response.headers,
                           fetched_at=fetched_at, final_url=final)
@@ -238,19 +423,30 @@ class Fetcher:
                        f"more than {self.settings.max_redirects} redirects from {url}")
 
     def _get(self, url: str, cap: int) -> _Response:
-        host = urlsplit(url).netloc.lower()
+        httpx = _httpx()
+        host = self._hosts.key(url)
         try:
             with self._gate.slot(host, self._delay_for(url)):
                 return self._read(url, cap)
         except _Problem:
             raise
-        except Exception as exc:  # httpx errors, invalid URLs: one page, one discard
+        except httpx.TimeoutException as exc:
+            raise _Problem(Reason.FETCH_ERROR,
+                           f"no complete answer within {self.settings.timeout} s "
+                           f"({type(exc).__name__})", retryable=True) from exc
+        except httpx.TransportError as exc:  # refused, reset, DNS: the server may come back
+            raise _Problem(Reason.FETCH_ERROR, f"{type(exc).__name__}: {exc}",
+                           retryable=not isinstance(exc, httpx.UnsupportedProtocol)) from exc
+        except Exception as exc:  # invalid URLs and the like: one page, one discard
             raise _Problem(Reason.FETCH_ERROR, f"{type(exc).__name__}: {exc}") from exc
 
     def _read(self, url: str, cap: int) -> _Response:
-        """One request; the body read up to ``cap`` and within the timeout overall."""
-        deadline = time.monotonic() + self.settings.timeout
-        with self._client.stream("GET", url) as resp:
+        """One request under one deadline (connect, headers and body together), the body
+        inflated by its ``Content-Encoding`` here, in pieces, and stopped past ``cap``."""
+        timeout = self.settings.timeout
+        deadline = time.monotonic() + timeout
+        with self._deadline.until(deadline), self._client.stream(
+                "GET", url, headers={"Accept-Encoding": ACCEPT_ENCODING}) as resp:
             headers = tuple((k, v) for k, v in resp.headers.items()
                             if k.lower() not in _DROPPED_HEADERS)
             out = _Response(resp.status_code, headers)
@@ -260,16 +456,21 @@ class Fetcher:
             if declared.isdigit() and int(declared) > cap:
                 out.size, out.too_large = int(declared), True
                 return out
+            codings = resp.headers.get_list("content-encoding", split_commas=True)
             parts: list[bytes] = []
-            for block in resp.iter_bytes():
-                out.size += len(block)
-                if out.size > cap:
-                    out.too_large = True
-                    return out
-                parts.append(block)
-                if time.monotonic() > deadline:
-                    raise _Problem(Reason.FETCH_ERROR,
-                                   f"body not complete within {self.settings.timeout} s")
+            try:
+                for piece in inflate_stream(resp.iter_raw(), codings, cap):
+                    out.size += len(piece)
+                    parts.append(piece)
+                    if time.monotonic() > deadline:
+                        raise _Problem(Reason.FETCH_ERROR,
+                                       f"body not complete within {timeout} s", retryable=True)
+            except TooLarge as exc:
+                out.size, out.too_large = exc.size, True
+                return out
+            except BadData as exc:
+                raise _Problem(Reason.DECODE_ERROR, f"body ({', '.join(codings)}): {exc}",
+                               retryable=isinstance(exc, Truncated)) from exc
             out.body = b"".join(parts)
             return out
 
@@ -278,7 +479,8 @@ class Fetcher:
     def _check_robots(self, url: str) -> None:
         robots = self._robots_for(url)
         if robots.unreachable:  # no answer at all: the host is down, the page would fail too
-            raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {robots.unreachable}")
+            raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {robots.unreachable}",
+                           retryable=True)
         if not robots.allows(self.settings.user_agent, url):
             raise _Problem(Reason.ROBOTS, f"robots.txt disallows {url}")
 

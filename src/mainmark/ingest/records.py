@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
@@ -21,6 +20,7 @@ from typing import Any
 
 from mainmark.budget import PageTimeout, time_limit
 from mainmark.errors import TimeBudgetExceeded
+from mainmark.ingest.inflate import BadData, TooLarge, Truncated, gunzip
 from mainmark.model import Document
 from mainmark.options import DEFAULT_OPTIONS, Options
 from mainmark.pipeline import extract
@@ -96,6 +96,9 @@ class PageRecord:
     #: ``body`` is still gzip-compressed: the worker inflates it, capped, so a gzip bomb
     #: costs the parent nothing and a worker only ``max_bytes`` of inflation.
     compressed: bool = False
+    #: The ``problem`` is transient (no answer, a timeout, HTTP 5xx or 429): the discard
+    #: says so, and ``--resume`` tries the page again instead of taking it as final.
+    retryable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,27 +177,18 @@ def process_record(
 
 
 def inflate(record: PageRecord, max_bytes: int) -> tuple[PageRecord, tuple[Reason, str] | None]:
-    """A compressed record's body inflated, stopping one byte past ``max_bytes``: a
-    bomb is known to be too large after ``max_bytes`` of work, not after all of it."""
-    rest = record.body if isinstance(record.body, bytes) else b""
-    parts: list[bytes] = []
-    size = 0
-    while rest:  # a gzip file may hold several members, one after the other
-        inflater = zlib.decompressobj(31)
-        try:
-            part = inflater.decompress(rest, max_bytes + 1 - size)
-        except zlib.error as exc:
-            return record, (Reason.DECODE_ERROR, f"cannot read file: bad gzip data: {exc}")
-        parts.append(part)
-        size += len(part)
-        if size > max_bytes or inflater.unconsumed_tail:
-            return record, (Reason.TOO_LARGE,
-                            f"gzip inflates past the cap of {max_bytes} bytes "
-                            f"({len(record.body)} bytes compressed)")
-        if not inflater.eof:
-            return record, (Reason.TRUNCATED, f"gzip data ends early after {size} bytes")
-        rest = inflater.unused_data if inflater.unused_data[:2] == b"\x1f\x8b" else b""
-    body = b"".join(parts)
+    """A compressed record's body inflated, stopping just past ``max_bytes``: a bomb is
+    known to be too large after ``max_bytes`` of work, not after all of it."""
+    raw = record.body if isinstance(record.body, bytes) else b""
+    try:
+        body = gunzip(raw, max_bytes)
+    except TooLarge:
+        return record, (Reason.TOO_LARGE, f"gzip inflates past the cap of {max_bytes} bytes "
+                                          f"({len(raw)} bytes compressed)")
+    except Truncated as exc:
+        return record, (Reason.TRUNCATED, f"gzip data ends early: {exc}")
+    except BadData as exc:
+        return record, (Reason.DECODE_ERROR, f"cannot read file: {exc}")
     return replace(record, body=body, size=len(body), content_sha256=sha256_of(body),
                    compressed=False), None
 
@@ -266,6 +260,7 @@ def _discard(record: PageRecord, reason: Reason, detail: str) -> Outcome:
         "location": record.location.to_dict(),
         "content_sha256": record.content_sha256,
         "bytes": record.size,
+        "retryable": record.retryable,
         "discarded_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
     return Outcome(record.url, record.content_sha256, discard=row)
@@ -326,6 +321,7 @@ def record_to_row(record: PageRecord) -> dict[str, Any]:
         "problem": json.dumps([record.problem[0].value, record.problem[1]])
         if record.problem else None,
         "compressed": record.compressed,
+        "retryable": record.retryable,
     }
 
 
@@ -360,6 +356,7 @@ def record_from_row(row: Mapping[str, Any]) -> PageRecord:
         problem=(Reason(problem_pair[0]), str(problem_pair[1])) if problem_pair else None,
         final_url=_opt_str(row.get("final_url")),
         compressed=bool(row.get("compressed")),
+        retryable=bool(row.get("retryable")),
     )
 
 

@@ -1,7 +1,10 @@
 """``--resume``: which pages a previous run already accounted for, by input identity.
 
 A page is done when its document or its discard was written (a discard is a final
-answer too: re-running a PDF will not make it HTML). A page is known by where it sits
+answer too: re-running a PDF will not make it HTML), unless the discard is ``retryable``
+(a fetch that got no answer, a timeout, HTTP 5xx or 429): those rows are removed on
+resume and the page is fetched again. A fetched page is known by its URL, so a finished
+URL is skipped before any request is made. A page is known by where it sits
 in the input (file, JSONL line, WARC offset), not by its content: two identical files
 at two paths are two pages. Keys are kept as 16-byte digests, about 80 bytes per page
 in memory: ten million pages fit in under a GB.
@@ -35,7 +38,8 @@ def load_done(out_dir: str, fmt: str) -> set[bytes]:
     """Keys of every page already written to ``out_dir`` (documents and discards)."""
     done: set[bytes] = set()
     for row in _jsonl_rows(os.path.join(out_dir, f"{DISCARDS}.jsonl")):
-        done.add(resume_key(row.get("location") or {}))
+        if not row.get("retryable"):  # a transient failure is not an answer: try again
+            done.add(resume_key(row.get("location") or {}))
     if fmt == "parquet":
         import pyarrow.parquet as pq
 
@@ -63,8 +67,23 @@ def repair(out_dir: str, fmt: str) -> None:
     names = (DISCARDS,) if fmt == "parquet" else (DOCUMENTS, CHUNKS, DISCARDS)
     for name in names:
         _cut_partial_line(os.path.join(out_dir, f"{name}.jsonl"))
+    _drop_retryable(os.path.join(out_dir, f"{DISCARDS}.jsonl"))
     if fmt != "parquet":
         _drop_orphan_chunks(out_dir)
+
+
+def _drop_retryable(path: str) -> None:
+    """Remove the discards a resumed run will retry (``retryable``: no answer, 5xx, 429),
+    so a page that now succeeds is written once, as a document, not also as a discard.
+    Rewrites the file only when it holds such a row."""
+    if not any(row.get("retryable") for row in _jsonl_rows(path)):
+        return
+    tmp = path + ".tmp"
+    with open(path, encoding="utf-8") as src, open(tmp, "w", encoding="utf-8") as dst:
+        for line in src:
+            if not json.loads(line).get("retryable"):
+                dst.write(line)
+    os.replace(tmp, path)
 
 
 def _cut_partial_line(path: str) -> None:

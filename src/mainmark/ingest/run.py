@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from types import FrameType
@@ -26,7 +26,12 @@ from mainmark.errors import InputError
 from mainmark.ingest.fetch import Fetcher, FetchSettings, is_url
 from mainmark.ingest.pool import OrderedPool, PoolSettings
 from mainmark.ingest.progress import ProgressBar, Tally
-from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, DEFAULT_PAGE_TIMEOUT, PageRecord
+from mainmark.ingest.records import (
+    DEFAULT_MAX_PAGE_BYTES,
+    DEFAULT_PAGE_TIMEOUT,
+    Location,
+    PageRecord,
+)
 from mainmark.ingest.resume import load_done, repair, resume_key
 from mainmark.ingest.sources import expand_inputs, iter_pages
 from mainmark.ingest.writers import (
@@ -109,9 +114,8 @@ def run_batch(inputs: Sequence[str], settings: BatchSettings, options: Options |
             for sitemap in sitemaps:
                 page_urls.extend(fetcher.sitemap_urls(sitemap))
         records: Iterable[PageRecord] = iter_pages(files, max_bytes=settings.max_page_bytes)
-        if fetcher is not None and page_urls:
-            records = chain(records, fetcher.fetch_all(page_urls))
-        return _run(records, settings, opts)
+        fetch = fetcher.fetch_all if fetcher is not None and page_urls else None
+        return _run(records, settings, opts, fetch=fetch, urls=page_urls)
     finally:
         if fetcher is not None:
             fetcher.close()
@@ -154,8 +158,9 @@ def _check_out(settings: BatchSettings) -> None:
             os.remove(path)
 
 
-def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Options
-         ) -> BatchResult:
+def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Options, *,
+         fetch: Callable[[Iterable[str]], Iterable[PageRecord]] | None = None,
+         urls: Iterable[str] = ()) -> BatchResult:
     os.makedirs(settings.out, exist_ok=True)
     done: set[bytes] = set()
     if settings.resume:
@@ -166,6 +171,8 @@ def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Option
     pool = PoolSettings(options, settings.workers, settings.max_page_bytes,
                         settings.page_timeout, settings.batch_size)
     tally = Tally()
+    if fetch is not None:  # URLs after the files; a finished URL is skipped unfetched
+        records = chain(records, fetch(_unfetched(urls, done, tally)))
     show = settings.progress == "always" or (settings.progress == "auto" and sys.stderr.isatty())
     bar = ProgressBar(sys.stderr, tally, enabled=show)
     with _InterruptFlag() as interrupted:
@@ -195,6 +202,16 @@ def _not_done(records: Iterable[PageRecord], done: set[bytes], tally: Tally
             tally.skipped += 1
             continue
         yield record
+
+
+def _unfetched(urls: Iterable[str], done: set[bytes], tally: Tally) -> Iterator[str]:
+    """The URLs a resumed run still has to fetch: a page already written is known by its
+    URL (its location), so it is skipped before any request, not downloaded again."""
+    for url in urls:
+        if done and resume_key(Location(url)) in done:
+            tally.skipped += 1
+            continue
+        yield url
 
 
 class _InterruptFlag:

@@ -217,7 +217,14 @@ def read_jsonl(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
                 return
             number += 1
             if not line.endswith(b"\n") and len(line) >= line_limit:
-                size = len(line) + _skip_line(stream)
+                try:  # skipped in pieces: a gzip bomb line costs time, never memory
+                    size = len(line) + _skip_line(stream)
+                except (OSError, EOFError, zlib.error) as exc:  # broken inside the line
+                    reason = Reason.TRUNCATED if isinstance(exc, EOFError) \
+                        else Reason.DECODE_ERROR
+                    yield problem_record(None, location, reason,
+                                         f"unreadable in a line over the cap: {exc}")
+                    return
                 yield problem_record(None, location, Reason.TOO_LARGE,
                                f"JSONL line of {size} bytes > cap", size=size)
                 continue

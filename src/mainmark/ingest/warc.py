@@ -222,7 +222,10 @@ def _page(record: Any, path: str, max_bytes: int, iterator: Any, base: int, gzip
     headers: tuple[tuple[str, str], ...] = tuple(http.headers) if http is not None else ()
     content_type = None if http is not None else record.rec_headers.get_header("Content-Type")
     try:
-        body, size, sha = read_capped(record.content_stream(), max_bytes)
+        encoded = http is not None and bool(http.get_header("Content-Encoding"))
+        body, size, sha = read_capped(record.content_stream(), max_bytes, inflating=encoded)
+        while encoded and body is None and record.raw_stream.read(1 << 20):
+            pass  # the rest of an inflation bomb, skipped still compressed
         missing = int(getattr(record.raw_stream, "limit", 0) or 0)
     except Exception as exc:  # bad chunked or content encoding inside the record
         location = Location(path, offset=iterator.get_record_offset())

@@ -14,12 +14,10 @@ stores that accept no lists.
 from __future__ import annotations
 
 import glob as globlib
-import gzip
 import json
 import logging
 import re
 import uuid
-import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -122,7 +120,7 @@ class MainmarkLoader(BaseLoader):
                     yield from self._usable(fetcher.fetch(str(source)))
                 else:
                     for path in self._expand(source):
-                        yield from self._usable(_read(path))
+                        yield from self._usable(_read(path, self.options.max_input_bytes))
         finally:
             if fetcher is not None:
                 fetcher.close()
@@ -328,17 +326,25 @@ def _expand(source: str | Path) -> list[Path]:
     return [path]
 
 
-def _read(path: Path) -> PageRecord:
-    """A file as a record; a missing file or a broken gzip is a record with a problem."""
+def _read(path: Path, max_bytes: int) -> PageRecord:
+    """A file as a record; a missing file or a broken gzip is a record with a problem.
+
+    Read (and gunzipped) in pieces up to ``max_bytes``, the most extraction would look
+    at: a 4 MB ``.gz`` of zeros is refused after ``max_bytes``, not inflated to 4 GB.
+    """
+    from mainmark.ingest.inflate import InflateError, TooLarge, read_file
     from mainmark.ingest.payload import problem_record
     from mainmark.ingest.records import Reason
 
     location = Location(str(path))
     try:
-        data = path.read_bytes()
-        if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
-    except (OSError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
+        with path.open("rb") as handle:
+            data = read_file(handle, max_bytes)
+    except TooLarge as exc:
+        return problem_record(None, location, Reason.TOO_LARGE,
+                              f"over {max_bytes} bytes (inflated); the limit is "
+                              "Options.max_input_bytes", size=exc.size)
+    except (OSError, InflateError) as exc:
         return problem_record(None, location, Reason.DECODE_ERROR, f"{exc}")
     return PageRecord(None, data, location, len(data), "")
 
