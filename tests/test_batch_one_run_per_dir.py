@@ -20,7 +20,7 @@ from mainmark.cli.main import main
 from mainmark.ingest.lock import LOCK_NAME, OutputLock, OutputLocked
 from mainmark.ingest.run import EXIT_LOCKED
 
-PAGES = 8
+PAGES = 5
 #: One request at a time, in order, no pause: the site's hold decides when a run ends.
 FETCH = ("--fetch-delay", "0", "--fetch-workers", "1")
 
@@ -48,7 +48,7 @@ def test_a_lock_file_left_by_a_dead_run_is_taken_over_with_a_warning(
 
 def test_two_runs_on_one_directory_one_refuses_and_no_page_is_doubled(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    slow = SlowSite(hold_from=3)
+    slow = SlowSite(hold_from=2)
     with serve(slow) as site:
         urls = _urls(site)
         with running(out, *urls, *FETCH) as first:
@@ -71,7 +71,7 @@ def test_two_runs_on_one_directory_one_refuses_and_no_page_is_doubled(tmp_path: 
 def test_a_run_killed_hard_leaves_a_stale_lock_that_resume_takes_over(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     out = tmp_path / "out"
-    slow = SlowSite(hold_from=3)
+    slow = SlowSite(hold_from=2)
     with serve(slow) as site:
         urls = _urls(site)
         with running(out, *urls, *FETCH) as first:
