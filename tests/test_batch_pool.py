@@ -51,7 +51,7 @@ def test_a_page_stuck_in_c_code_becomes_a_timeout_and_the_run_goes_on() -> None:
 def test_a_crashed_worker_costs_only_its_page() -> None:
     records = [record(0), record(1, CRASH), record(2), record(3)]
     reasons, respawned = run_pool(records)
-    assert reasons == [None, Reason.EXTRACTOR_ERROR.value, None, None]
+    assert reasons == [None, Reason.WORKER_DIED.value, None, None]
     assert respawned == 1
 
 

@@ -1,4 +1,8 @@
-"""``mainmark batch INPUT... --out DIR``: the flags of :func:`mainmark.ingest.run_batch`."""
+"""``mainmark batch INPUT... --out DIR``: the flags of :func:`mainmark.ingest.run_batch`.
+
+Exit codes: 0 done; 1 bad input; 74 a write failed (resumable); 75 another run holds
+``--out``; 130 stopped by Ctrl-C, 143 by SIGTERM (resumable).
+"""
 
 from __future__ import annotations
 
@@ -16,8 +20,9 @@ from mainmark.cli.flags import (
 )
 from mainmark.errors import InputError
 from mainmark.ingest.fetch import read_url_list
+from mainmark.ingest.lock import OutputLocked
 from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, DEFAULT_PAGE_TIMEOUT
-from mainmark.ingest.run import EXIT_WRITE_FAILED, BatchSettings, run_batch
+from mainmark.ingest.run import EXIT_LOCKED, EXIT_WRITE_FAILED, BatchSettings, run_batch
 
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
 
@@ -74,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
         urls = [u for path in args.urls for u in read_url_list(path)]
         result = run_batch(args.inputs, settings, options_from_args(args), urls=urls,
                            sitemaps=args.sitemap)
+    except OutputLocked as exc:
+        sys.stderr.write(f"mainmark batch: {exc}\n")
+        return EXIT_LOCKED
     except InputError as exc:
         sys.stderr.write(f"mainmark batch: {exc}\n")
         return EXIT_BAD_INPUT

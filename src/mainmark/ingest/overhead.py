@@ -7,11 +7,14 @@ gives the median and p90 of the raw/article ratio (a mean would be dominated by
 the few pages whose article is a sentence), the tokens saved, and the index-cost
 factor (A+B)/A where A is main-content tokens and B the tokens saved: how many
 times more an index of whole pages costs to embed and store.
+
+With several workers the pages go through the batch's
+:class:`~mainmark.ingest.pool.OrderedPool`, so a worker that dies (the OOM killer) or
+hangs in C code costs its page only (counted ``unreadable``) and the report still ends.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import statistics
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -21,7 +24,14 @@ from lxml import etree
 
 from mainmark.errors import InputError
 from mainmark.ingest.budget import time_limit
-from mainmark.ingest.records import PageRecord, doc_id, non_html_reason
+from mainmark.ingest.pool import OrderedPool, PoolSettings
+from mainmark.ingest.records import (
+    DEFAULT_MAX_PAGE_BYTES,
+    PageRecord,
+    Reason,
+    doc_id,
+    non_html_reason,
+)
 from mainmark.options import Options
 from mainmark.page.decode import decode
 from mainmark.page.parse import parse
@@ -93,10 +103,6 @@ def measure(record: PageRecord, options: Options, timeout: float | None) -> Page
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         return None
-
-
-def _measure_star(args: tuple[PageRecord, Options, float | None]) -> PageTokens | None:
-    return measure(*args)
 
 
 # ----------------------------------------------------------------------------- report
@@ -209,13 +215,21 @@ def plot(report: dict[str, Any], path: str) -> None:
 
 
 def measure_all(records: Iterator[PageRecord], options: Options, timeout: float | None,
-             workers: int) -> list[PageTokens | None]:
-    jobs = ((r, options, timeout) for r in records)
+                workers: int) -> list[PageTokens | None]:
+    """Every page measured, in input order; ``None`` for a page that could not be."""
     if workers <= 1:
-        return [_measure_star(job) for job in jobs]
-    ctx = mp.get_context("forkserver" if "forkserver" in mp.get_all_start_methods()
-                         else "spawn")
-    with ctx.Pool(workers) as pool:
-        return list(pool.imap(_measure_star, jobs, chunksize=4))
+        return [measure(r, options, timeout) for r in records]
+    settings = PoolSettings(options, workers, DEFAULT_MAX_PAGE_BYTES, timeout, batch_size=4,
+                            task=_measure_task, lost=_not_measured)
+    return list(OrderedPool(settings).imap(records))
+
+
+def _measure_task(record: PageRecord, settings: PoolSettings) -> PageTokens | None:
+    return measure(record, settings.options, settings.page_timeout)
+
+
+def _not_measured(record: PageRecord, reason: Reason, detail: str) -> None:
+    """A page whose worker died or hung is not measured: ``unreadable`` in the report."""
+    return None
 
 

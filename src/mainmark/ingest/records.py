@@ -48,6 +48,7 @@ class Reason(str, Enum):
     TOO_LARGE = "too_large"  # above the batch size cap
     TIMEOUT = "timeout"  # above the per-page time budget
     EXTRACTOR_ERROR = "extractor_error"  # a bug: the extractor raised
+    WORKER_DIED = "worker_died"  # its worker process was killed (the OOM killer, a crash)
     ROBOTS = "robots"  # fetching: robots.txt disallows the page
     HTTP_ERROR = "http_error"  # fetching: the server answered 4xx/5xx
     FETCH_ERROR = "fetch_error"  # fetching: no answer (connection, timeout, redirect loop)

@@ -2,9 +2,17 @@
 
 The command only wires the pieces of :mod:`mainmark.ingest` together: sources
 stream page records, finished pages are filtered out when resuming, the ordered
-pool extracts, the sink writes, the tally counts. Ctrl-C sets a flag that the loop
-checks between pages, so an interrupted run stops on a page boundary with every
-file valid and a ``--resume`` away from completion.
+pool extracts, the sink writes, the tally counts.
+
+A run holds the lock of its output directory (:mod:`mainmark.ingest.lock`) from before
+it looks at the directory until it ends, so two runs never append to one directory.
+
+Ctrl-C and SIGTERM, for the duration of the run only (the handlers before it are put
+back after), end it cleanly on the first signal: no new page is started, a fetch
+waiting out a delay gives up, each worker finishes the page it is on, and every page
+finished is written, whole. The run returns with ``interrupted`` set (exit 130 for
+SIGINT, 143 for SIGTERM), a ``--resume`` away from completion. A second signal ends it
+at once: pages still in a worker are dropped, the files stay whole and resumable.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from types import FrameType
 from mainmark.chunks.tokens import get_tokenizer
 from mainmark.errors import InputError
 from mainmark.ingest.fetch import Fetcher, FetchSettings, is_url
+from mainmark.ingest.lock import OutputLock
 from mainmark.ingest.pool import OrderedPool, PoolSettings
 from mainmark.ingest.progress import ProgressBar, Tally
 from mainmark.ingest.records import (
@@ -33,7 +42,7 @@ from mainmark.ingest.records import (
     PageRecord,
 )
 from mainmark.ingest.resume import load_done, repair, resume_key
-from mainmark.ingest.sources import expand_inputs, iter_pages
+from mainmark.ingest.sources import Kind, expand_inputs, iter_pages
 from mainmark.ingest.writers import (
     CHUNKS,
     DISCARDS,
@@ -45,9 +54,15 @@ from mainmark.ingest.writers import (
 )
 from mainmark.options import DEFAULT_OPTIONS, Options
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 130
+EXIT_OK, EXIT_BAD_INPUT = 0, 1
+#: Stopped by a signal: 128 + its number, as a shell reports it (SIGINT 130, SIGTERM 143).
+EXIT_INTERRUPTED, EXIT_TERMINATED = 128 + signal.SIGINT, 128 + signal.SIGTERM
 #: A write failed (full disk, vanished folder): the run stops, resumable (EX_IOERR).
 EXIT_WRITE_FAILED = 74
+#: Another run holds the output directory (EX_TEMPFAIL: try again when it has ended).
+EXIT_LOCKED = 75
+#: The signals that end a run cleanly.
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +97,8 @@ class BatchResult:
     reasons: dict[str, int]
     interrupted: bool
     summary: str
+    #: The signal that stopped the run (``interrupted`` with none: SIGINT is assumed).
+    stopped_by: int | None = None
 
     @property
     def pages_in(self) -> int:
@@ -89,7 +106,9 @@ class BatchResult:
 
     @property
     def exit_code(self) -> int:
-        return EXIT_INTERRUPTED if self.interrupted else EXIT_OK
+        if not self.interrupted:
+            return EXIT_OK
+        return 128 + self.stopped_by if self.stopped_by else EXIT_INTERRUPTED
 
 
 def run_batch(inputs: Sequence[str], settings: BatchSettings, options: Options | None = None,
@@ -99,7 +118,8 @@ def run_batch(inputs: Sequence[str], settings: BatchSettings, options: Options |
 
     Raises :class:`~mainmark.errors.InputError` before anything is written when an input
     names nothing, a root sitemap cannot be read, or ``out`` holds an earlier run and
-    neither ``resume`` nor ``overwrite`` is set.
+    neither ``resume`` nor ``overwrite`` is set; :class:`~mainmark.ingest.lock.OutputLocked`
+    (an ``InputError``) when another live run holds ``out``.
     """
     opts = options or DEFAULT_OPTIONS
     get_tokenizer(opts.tokenizer)  # fail here, once, rather than in every worker
@@ -107,24 +127,51 @@ def run_batch(inputs: Sequence[str], settings: BatchSettings, options: Options |
     paths = [i for i in inputs if not is_url(i)]
     files = expand_inputs(paths, exclude=settings.out) if paths else []
     page_urls = [*(i for i in inputs if is_url(i)), *urls]
-    _check_out(settings)
-    fetcher = _fetcher(settings) if page_urls or sitemaps else None
+    created = not os.path.isdir(settings.out)
+    os.makedirs(settings.out, exist_ok=True)
+    try:
+        with OutputLock(settings.out):
+            _check_out(settings)
+            return _run_locked(files, page_urls, sitemaps, settings, opts)
+    finally:
+        if created:  # refused before writing anything: leave no empty folder behind
+            with contextlib.suppress(OSError):
+                os.rmdir(settings.out)
+
+
+def _run_locked(files: list[tuple[str, Kind]], page_urls: list[str], sitemaps: Sequence[str],
+                settings: BatchSettings, options: Options) -> BatchResult:
+    halt = threading.Event()  # set by the first Ctrl-C / SIGTERM, and when the run ends
+    fetcher = _fetcher(settings, halt) if page_urls or sitemaps else None
     try:
         if fetcher is not None:
             for sitemap in sitemaps:
                 page_urls.extend(fetcher.sitemap_urls(sitemap))
         records: Iterable[PageRecord] = iter_pages(files, max_bytes=settings.max_page_bytes)
         fetch = fetcher.fetch_all if fetcher is not None and page_urls else None
-        return _run(records, settings, opts, fetch=fetch, urls=page_urls)
+        return _run(records, settings, options, halt, fetch=fetch, urls=page_urls)
     finally:
+        halt.set()  # a fetch still waiting out a delay gives up now
         if fetcher is not None:
             fetcher.close()
 
 
-def _fetcher(settings: BatchSettings) -> Fetcher:
-    """The run's fetcher; a body over the batch's page cap is not downloaded at all."""
+class _Halted(BaseException):
+    """Raised inside a fetch thread waiting out a delay when the run ends: not an
+    ``Exception``, so no fetch turns it into a discard; the record is never read."""
+
+
+def _fetcher(settings: BatchSettings, halt: threading.Event) -> Fetcher:
+    """The run's fetcher; a body over the batch's page cap is not downloaded at all, and
+    a wait between two requests to a host ends when the run does (a Crawl-delay of a
+    day must not hold a stopped run)."""
+
+    def sleep(seconds: float) -> None:
+        if halt.wait(seconds):
+            raise _Halted
+
     cap = min(settings.fetch.max_bytes, settings.max_page_bytes)
-    return Fetcher(dataclasses.replace(settings.fetch, max_bytes=cap))
+    return Fetcher(dataclasses.replace(settings.fetch, max_bytes=cap), sleep=sleep)
 
 
 def _check_settings(settings: BatchSettings) -> None:
@@ -158,10 +205,10 @@ def _check_out(settings: BatchSettings) -> None:
             os.remove(path)
 
 
-def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Options, *,
+def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Options,
+         halt: threading.Event, *,
          fetch: Callable[[Iterable[str]], Iterable[PageRecord]] | None = None,
          urls: Iterable[str] = ()) -> BatchResult:
-    os.makedirs(settings.out, exist_ok=True)
     done: set[bytes] = set()
     if settings.resume:
         repair(settings.out, settings.format)
@@ -175,10 +222,10 @@ def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Option
         records = chain(records, fetch(_unfetched(urls, done, tally)))
     show = settings.progress == "always" or (settings.progress == "auto" and sys.stderr.isatty())
     bar = ProgressBar(sys.stderr, tally, enabled=show)
-    with _InterruptFlag() as interrupted:
+    with _StopSignals(halt) as signals:
         try:
             for outcome in OrderedPool(pool).imap(_not_done(records, done, tally),
-                                                  stop=interrupted.is_set):
+                                                  stop=halt.is_set, abort=signals.aborted):
                 sink.write(outcome)
                 tally.add(outcome)
                 bar.update()
@@ -190,9 +237,10 @@ def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Option
             sink.close()
         finally:
             bar.finish()
-    stopped = interrupted.is_set()
+    stopped = signals.received is not None
     return BatchResult(tally.documents, tally.discards, tally.skipped, tally.chunks,
-                       dict(tally.reasons), stopped, tally.summary(interrupted=stopped))
+                       dict(tally.reasons), stopped, tally.summary(interrupted=stopped),
+                       signals.received)
 
 
 def _not_done(records: Iterable[PageRecord], done: set[bytes], tally: Tally
@@ -214,26 +262,38 @@ def _unfetched(urls: Iterable[str], done: set[bytes], tally: Tally) -> Iterator[
         yield url
 
 
-class _InterruptFlag:
-    """Turn SIGINT into a flag for the duration of a run (main thread only)."""
+class _StopSignals:
+    """SIGINT and SIGTERM as flags for the duration of a run (main thread only; the
+    handlers found are put back on exit, so the caller's process is left as it was).
 
-    def __init__(self) -> None:
-        self._event = threading.Event()
-        self._previous: object = None
+    The handler only sets flags: the first signal sets ``halt`` (stop taking pages), a
+    second one asks to abort. Nothing is raised from inside the handler, so no signal
+    can land half-way through writing a page.
+    """
 
-    def is_set(self) -> bool:
-        return self._event.is_set()
+    def __init__(self, halt: threading.Event) -> None:
+        self._halt = halt
+        self._previous: dict[int, object] = {}
+        self.received: int | None = None
+        self._abort = False
 
-    def _on_sigint(self, signum: int, frame: FrameType | None) -> None:
-        if self._event.is_set():  # a second Ctrl-C: the user means it
-            raise KeyboardInterrupt
-        self._event.set()
+    def aborted(self) -> bool:
+        return self._abort
 
-    def __enter__(self) -> _InterruptFlag:
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        if self.received is None:
+            self.received = signum
+            self._halt.set()
+        else:
+            self._abort = True
+
+    def __enter__(self) -> _StopSignals:
         if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._on_sigint)
+            for signum in _STOP_SIGNALS:
+                self._previous[signum] = signal.signal(signum, self._on_signal)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)  # type: ignore[arg-type]
+        for signum, previous in self._previous.items():
+            signal.signal(signum, previous)  # type: ignore[arg-type]
+        self._previous.clear()

@@ -30,7 +30,8 @@ from mainmark.ingest.payload import problem_record, read_capped
 from mainmark.ingest.records import Location, PageRecord, Reason
 
 _PAGE_TYPES = ("response", "resource")
-_TARGET_URI = re.compile(rb"^WARC-Target-URI:[ \t]*(\S+)", re.MULTILINE)
+#: A whole ``WARC-Target-URI`` line (a line cut by the end of the file names no page).
+_TARGET_URI = re.compile(rb"^WARC-Target-URI:[ \t]*(\S+)[ \t]*\r?\n", re.MULTILINE)
 _GZIP_MEMBER = b"\x1f\x8b\x08"
 _PLAIN_RECORD = b"WARC/1."
 #: A record header inside a payload: the previous record's length was too long.
@@ -115,6 +116,8 @@ def _read_from(path: str, base: int, max_bytes: int, pending: _Damage | None,
                         and not _header_at(stream, end):
                     return _Stop(read_any, held.location.offset,
                                  f"Content-Length does not end the record ({error})", held.url)
+                if held is not None:  # the next record starts right after it: it is whole
+                    yield held
                 return _Stop(read_any, end, error)
             errors = iterator.err_count
             with contextlib.redirect_stderr(io.StringIO()):  # its warning: ours is a discard
@@ -178,9 +181,14 @@ def _clean_end(path: str, offset: int, size: int) -> bool:
 
 
 def _header_at(stream: Any, offset: int) -> bool:
-    """A record header starts at ``offset`` (the file may still end inside it)."""
+    """A record header starts at ``offset`` (the file may still end inside it, even
+    inside its first line: ``WA`` and then the end of the file is a cut header too)."""
     stream.seek(offset)
-    return bool(stream.read(64).lstrip(b"\r\n").startswith(_PLAIN_RECORD))
+    raw = stream.read(64)
+    head = raw.lstrip(b"\r\n")
+    if head.startswith(_PLAIN_RECORD):
+        return True
+    return len(raw) < 64 and bool(head) and _PLAIN_RECORD.startswith(head)
 
 
 def _at_line_start(stream: Any, offset: int) -> bool:
@@ -216,6 +224,8 @@ def _page(record: Any, path: str, max_bytes: int, iterator: Any, base: int, gzip
     by reading the record to its end. Damage is a record whose declared length runs
     past the end of the file or over the next record's header.
     """
+    if record.rec_type is None:  # the file ended inside the header: no WARC-Type yet
+        return None, "the record's header is cut short"
     url = record.rec_headers.get_header("WARC-Target-URI")
     fetched_at = record.rec_headers.get_header("WARC-Date")
     http = record.http_headers
