@@ -26,7 +26,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import urllib.robotparser
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -49,12 +48,13 @@ from mainmark.ingest.records import (
     Reason,
     sha256_of,
 )
+from mainmark.ingest.robots import ROBOTS_MAX_BYTES, Robots
 
 log = logging.getLogger(__name__)
 
 USER_AGENT = f"mainmark/{__version__} (+main-content extraction for retrieval)"
-#: robots.txt is read up to this size (RFC 9309 asks crawlers to parse at least 500 KiB).
-ROBOTS_MAX_BYTES = 512 * 1024
+#: Longest wait between two requests to one host that robots.txt's Crawl-delay may ask for.
+MAX_CRAWL_DELAY = 60.0
 #: A sitemap may hold 50 MB uncompressed (sitemaps.org); pages keep their own cap.
 SITEMAP_MAX_BYTES = 50 * 1024 * 1024
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
@@ -78,12 +78,17 @@ class FetchSettings:
     max_redirects: int = 10
     #: Obey robots.txt. Turning it off is for servers you own.
     robots: bool = True
+    #: The longest ``Crawl-delay`` obeyed. A site asking for more is not fetched faster
+    #: than it asks: its pages become ``robots`` discards (and a warning says so).
+    max_crawl_delay: float = MAX_CRAWL_DELAY
 
     def __post_init__(self) -> None:
         if self.timeout <= 0 or self.delay < 0 or self.max_bytes < 1:
             raise InputError("fetch timeout must be > 0, delay >= 0, max_bytes >= 1")
         if self.per_host < 1 or self.workers < 1 or self.max_redirects < 0:
             raise InputError("fetch per_host and workers must be >= 1, max_redirects >= 0")
+        if not 0 <= self.max_crawl_delay < float("inf"):
+            raise InputError("fetch max_crawl_delay must be a finite number >= 0")
 
 
 def is_url(text: object) -> bool:
@@ -101,22 +106,6 @@ class _Response:
 
     def header(self, name: str) -> str | None:
         return next((v for k, v in self.headers if k.lower() == name), None)
-
-
-@dataclass(slots=True)
-class _Robots:
-    """One origin's robots.txt: parsed rules, or a blanket answer (allow / disallow)."""
-
-    parser: urllib.robotparser.RobotFileParser | None = None
-    allow_all: bool = False
-    unreachable: str | None = None  # robots.txt got no answer at all: why
-
-    def allows(self, agent: str, url: str) -> bool:
-        return self.allow_all if self.parser is None else self.parser.can_fetch(agent, url)
-
-    def crawl_delay(self, agent: str) -> float:
-        asked = self.parser.crawl_delay(agent) if self.parser is not None else None
-        return float(asked or 0)
 
 
 class _Problem(Exception):
@@ -171,7 +160,7 @@ class Fetcher:
             headers={"User-Agent": self.settings.user_agent})
         self._owns_client = client is None
         self._gate = _HostGate(self.settings.per_host, clock, sleep)
-        self._robots: dict[str, _Robots] = {}
+        self._robots: dict[str, Robots] = {}
         self._robots_locks: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
 
@@ -221,15 +210,18 @@ class Fetcher:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
-    def _follow(self, url: str, cap: int, *, check_robots: bool) -> tuple[str, _Response]:
-        """GET ``url``, following redirects one hop at a time (robots.txt per hop)."""
+    def _follow(self, url: str, cap: int, *, check_robots: bool,
+                keep_prefix: bool = False) -> tuple[str, _Response]:
+        """GET ``url``, following redirects one hop at a time (robots.txt per hop).
+
+        ``keep_prefix``: a body over ``cap`` keeps its first ``cap`` bytes (robots.txt)."""
         current = url
         for _ in range(self.settings.max_redirects + 1):
             if urlsplit(current).scheme.lower() not in ("http", "https"):
                 raise _Problem(Reason.FETCH_ERROR, f"not an http(s) URL: {current}")
             if check_robots:
                 self._check_robots(current)
-            response = self._get(current, cap)
+            response = self._get(current, cap, keep_prefix=keep_prefix)
             target = response.header("location")
             if response.status not in _REDIRECTS or not target:
                 return current, response
@@ -237,17 +229,17 @@ class Fetcher:
         raise _Problem(Reason.FETCH_ERROR,
                        f"more than {self.settings.max_redirects} redirects from {url}")
 
-    def _get(self, url: str, cap: int) -> _Response:
+    def _get(self, url: str, cap: int, *, keep_prefix: bool = False) -> _Response:
         host = urlsplit(url).netloc.lower()
         try:
             with self._gate.slot(host, self._delay_for(url)):
-                return self._read(url, cap)
+                return self._read(url, cap, keep_prefix=keep_prefix)
         except _Problem:
             raise
         except Exception as exc:  # httpx errors, invalid URLs: one page, one discard
             raise _Problem(Reason.FETCH_ERROR, f"{type(exc).__name__}: {exc}") from exc
 
-    def _read(self, url: str, cap: int) -> _Response:
+    def _read(self, url: str, cap: int, *, keep_prefix: bool = False) -> _Response:
         """One request; the body read up to ``cap`` and within the timeout overall."""
         deadline = time.monotonic() + self.settings.timeout
         with self._client.stream("GET", url) as resp:
@@ -257,7 +249,7 @@ class Fetcher:
             if resp.status_code in _REDIRECTS or resp.status_code >= 400:
                 return out
             declared = resp.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > cap:
+            if declared.isdigit() and int(declared) > cap and not keep_prefix:
                 out.size, out.too_large = int(declared), True
                 return out
             parts: list[bytes] = []
@@ -265,6 +257,9 @@ class Fetcher:
                 out.size += len(block)
                 if out.size > cap:
                     out.too_large = True
+                    if keep_prefix:
+                        parts.append(block[:len(block) - (out.size - cap)])
+                        out.body = b"".join(parts)
                     return out
                 parts.append(block)
                 if time.monotonic() > deadline:
@@ -279,15 +274,20 @@ class Fetcher:
         robots = self._robots_for(url)
         if robots.unreachable:  # no answer at all: the host is down, the page would fail too
             raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {robots.unreachable}")
-        if not robots.allows(self.settings.user_agent, url):
+        asked = robots.crawl_delay()
+        if asked > self.settings.max_crawl_delay:
+            raise _Problem(Reason.ROBOTS, _over_cap(asked, self.settings.max_crawl_delay))
+        if not robots.allows(url):
             raise _Problem(Reason.ROBOTS, f"robots.txt disallows {url}")
 
     def _delay_for(self, url: str) -> float:
+        """Spacing of requests to ``url``'s host: ours, or robots.txt's when it asks for
+        more; never above the cap (an origin asking for more is not fetched at all)."""
         robots = self._robots.get(_origin(url))
-        asked = robots.crawl_delay(self.settings.user_agent) if robots else 0.0
-        return max(self.settings.delay, asked)
+        asked = robots.crawl_delay() if robots else 0.0
+        return max(self.settings.delay, min(asked, self.settings.max_crawl_delay))
 
-    def _robots_for(self, url: str) -> _Robots:
+    def _robots_for(self, url: str) -> Robots:
         origin = _origin(url)
         with self._lock:
             lock = self._robots_locks.setdefault(origin, threading.Lock())
@@ -298,19 +298,28 @@ class Fetcher:
                 self._robots[origin] = robots
             return robots
 
-    def _read_robots(self, origin: str) -> _Robots:
+    def _read_robots(self, origin: str) -> Robots:
+        """The origin's robots.txt, read once: RFC 9309's answers for 4xx (allow all) and
+        5xx (disallow all); a file over the size limit is parsed up to the limit."""
         try:
             _, response = self._follow(origin + "/robots.txt", ROBOTS_MAX_BYTES,
-                                       check_robots=False)
+                                       check_robots=False, keep_prefix=True)
         except _Problem as problem:
-            return _Robots(unreachable=problem.detail)
+            return Robots(unreachable=problem.detail)
         if response.status >= 500:  # RFC 9309: unavailable robots.txt, assume disallow
-            return _Robots(allow_all=False)
+            return Robots(allow_all=False)
         if response.status >= 400:
-            return _Robots(allow_all=True)
-        parser = urllib.robotparser.RobotFileParser(origin + "/robots.txt")
-        parser.parse(response.body.decode("utf-8", "replace").splitlines())
-        return _Robots(parser)
+            return Robots(allow_all=True)
+        if response.too_large:
+            log.warning("robots.txt of %s is over %d bytes: its first %d bytes are obeyed",
+                        origin, ROBOTS_MAX_BYTES, ROBOTS_MAX_BYTES)
+        robots = Robots.parse(response.body, self.settings.user_agent,
+                              truncated=response.too_large)
+        asked = robots.crawl_delay()
+        if asked > self.settings.max_crawl_delay:
+            log.warning("robots.txt of %s: %s; its pages become robots discards",
+                        origin, _over_cap(asked, self.settings.max_crawl_delay))
+        return robots
 
     # ------------------------------------------------------------------------- sitemaps
 
@@ -389,6 +398,11 @@ def read_url_list(path: str) -> list[str]:
     if bad:
         raise InputError(f"{path}: not an http(s) URL: {bad[0]!r}")
     return urls
+
+
+def _over_cap(asked: float, cap: float) -> str:
+    return (f"robots.txt asks for a Crawl-delay of {asked:g} s, over the cap of {cap:g} s "
+            "(FetchSettings.max_crawl_delay, --max-crawl-delay)")
 
 
 def _origin(url: str) -> str:
