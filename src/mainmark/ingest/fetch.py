@@ -26,7 +26,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -35,8 +34,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import urljoin, urlsplit
-
-from lxml import etree
 
 from mainmark._version import __version__
 from mainmark.errors import InputError
@@ -49,14 +46,14 @@ from mainmark.ingest.records import (
     sha256_of,
 )
 from mainmark.ingest.robots import ROBOTS_MAX_BYTES, Robots
+from mainmark.ingest.sitemaps import MAX_SITEMAPS, SitemapWalk
+from mainmark.ingest.sitemaps import parse_sitemap as parse_sitemap  # its old home
 
 log = logging.getLogger(__name__)
 
 USER_AGENT = f"mainmark/{__version__} (+main-content extraction for retrieval)"
 #: Longest wait between two requests to one host that robots.txt's Crawl-delay may ask for.
 MAX_CRAWL_DELAY = 60.0
-#: A sitemap may hold 50 MB uncompressed (sitemaps.org); pages keep their own cap.
-SITEMAP_MAX_BYTES = 50 * 1024 * 1024
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _DROPPED_HEADERS = frozenset({"set-cookie"})
 
@@ -81,6 +78,9 @@ class FetchSettings:
     #: The longest ``Crawl-delay`` obeyed. A site asking for more is not fetched faster
     #: than it asks: its pages become ``robots`` discards (and a warning says so).
     max_crawl_delay: float = MAX_CRAWL_DELAY
+    #: Fetch sitemap entries (pages and child sitemaps) on other origins than the sitemap's.
+    #: Off by default, as the sitemaps protocol says: a sitemap could aim the crawl anywhere.
+    sitemap_any_origin: bool = False
 
     def __post_init__(self) -> None:
         if self.timeout <= 0 or self.delay < 0 or self.max_bytes < 1:
@@ -195,14 +195,19 @@ class Fetcher:
                           sha256_of(response.body), response.headers,
                           fetched_at=fetched_at, final_url=final)
 
-    def fetch_all(self, urls: Iterable[str]) -> Iterator[PageRecord]:
-        """Records of ``urls`` in input order, ``workers`` requests in flight at most."""
+    def fetch_all(self, urls: Iterable[str | PageRecord]) -> Iterator[PageRecord]:
+        """Records of ``urls`` in input order, ``workers`` requests in flight at most.
+
+        ``urls`` is read as the fetching goes (a sitemap stream is not drained first); a
+        record among them (a page refused before fetching) passes through in its place.
+        """
         workers = self.settings.workers
         pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mainmark-fetch")
         pending: deque[Future[PageRecord]] = deque()
         try:
             for url in urls:
-                pending.append(pool.submit(self.fetch, url))
+                pending.append(_done(url) if isinstance(url, PageRecord)
+                               else pool.submit(self.fetch, url))
                 if len(pending) >= workers * 2:
                     yield pending.popleft().result()
             while pending:
@@ -323,67 +328,27 @@ class Fetcher:
 
     # ------------------------------------------------------------------------- sitemaps
 
-    def sitemap_urls(self, url: str, *, max_sitemaps: int = 1000) -> Iterator[str]:
-        """Page URLs of a sitemap or sitemap index (nested indexes followed, ``.gz`` too).
+    def sitemap_pages(self, url: str, *, max_sitemaps: int = MAX_SITEMAPS) -> SitemapWalk:
+        """The pages of a sitemap or sitemap index, streamed (see :mod:`.sitemaps`).
 
-        The first sitemap failing raises :class:`~mainmark.errors.InputError`; a child
-        sitemap of an index that fails is logged and skipped. URLs come out once each.
+        The root is fetched now: when it fails, :class:`~mainmark.errors.InputError` is
+        raised here. Iterating yields page URLs, and records of ``off_origin`` discards for
+        entries on another origin (unless ``sitemap_any_origin``); :meth:`fetch_all` takes
+        both. A child sitemap of an index that fails is logged and skipped.
         """
-        queue, seen, pages = deque([url]), set[str](), set[str]()
-        while queue and len(seen) < max_sitemaps:
-            current = queue.popleft()
-            if current in seen:
-                continue
-            seen.add(current)
-            try:
-                kind, locs = self._sitemap(current)
-            except InputError as exc:
-                if current == url:
-                    raise
-                log.warning("skipping sitemap %s: %s", current, exc)
-                continue
-            if kind == "sitemapindex":
-                queue.extend(loc for loc in locs if is_url(loc))
-                continue
-            for loc in locs:
-                if is_url(loc) and loc not in pages:
-                    pages.add(loc)
-                    yield loc
+        return SitemapWalk(url, self._fetch_sitemap, any_origin=self.settings.sitemap_any_origin,
+                           max_sitemaps=max_sitemaps)
 
-    def _sitemap(self, url: str) -> tuple[str, list[str]]:
-        record = self.fetch(url, max_bytes=max(self.settings.max_bytes, SITEMAP_MAX_BYTES))
-        if record.problem is not None:
-            raise InputError(f"cannot fetch sitemap {url}: {record.problem[1]} "
-                             f"({record.problem[0].value})")
-        assert isinstance(record.body, bytes)
-        return parse_sitemap(record.body)
-
-
-def parse_sitemap(data: bytes) -> tuple[str, list[str]]:
-    """``("urlset" | "sitemapindex", [loc, ...])`` of a sitemap file (gzip or not).
-
-    Parsed with entity expansion and network access off: a sitemap is untrusted input.
-    """
-    if data[:2] == b"\x1f\x8b":
-        inflater = zlib.decompressobj(wbits=31)
+    def sitemap_urls(self, url: str, *, max_sitemaps: int = MAX_SITEMAPS) -> Iterator[str]:
+        """The page URLs of :meth:`sitemap_pages` that may be fetched, as they are read."""
+        walk = self.sitemap_pages(url, max_sitemaps=max_sitemaps)
         try:
-            data = inflater.decompress(data, SITEMAP_MAX_BYTES)
-        except zlib.error as exc:
-            raise InputError(f"broken gzip sitemap: {exc}") from exc
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=True,
-                             remove_comments=True, remove_pis=True)
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        raise InputError(f"sitemap is not XML: {exc}") from exc
-    if root is None:
-        raise InputError("sitemap is empty or not XML")
-    kind = etree.QName(root).localname
-    if kind not in ("urlset", "sitemapindex"):
-        raise InputError(f"not a sitemap: the root element is <{kind}>")
-    child = "url" if kind == "urlset" else "sitemap"
-    locs = [(el.text or "").strip() for el in root.iterfind(f"{{*}}{child}/{{*}}loc")]
-    return kind, [loc for loc in locs if loc]
+            yield from (page for page in walk if isinstance(page, str))
+        finally:
+            walk.close()
+
+    def _fetch_sitemap(self, url: str, cap: int) -> PageRecord:
+        return self.fetch(url, max_bytes=max(self.settings.max_bytes, cap))
 
 
 def read_url_list(path: str) -> list[str]:
@@ -398,6 +363,12 @@ def read_url_list(path: str) -> list[str]:
     if bad:
         raise InputError(f"{path}: not an http(s) URL: {bad[0]!r}")
     return urls
+
+
+def _done(record: PageRecord) -> Future[PageRecord]:
+    future: Future[PageRecord] = Future()
+    future.set_result(record)
+    return future
 
 
 def _over_cap(asked: float, cap: float) -> str:

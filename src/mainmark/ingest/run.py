@@ -28,6 +28,7 @@ from mainmark.ingest.pool import OrderedPool, PoolSettings
 from mainmark.ingest.progress import ProgressBar, Tally
 from mainmark.ingest.records import DEFAULT_MAX_PAGE_BYTES, DEFAULT_PAGE_TIMEOUT, PageRecord
 from mainmark.ingest.resume import load_done, repair, resume_key
+from mainmark.ingest.sitemaps import SitemapWalk
 from mainmark.ingest.sources import expand_inputs, iter_pages
 from mainmark.ingest.writers import (
     CHUNKS,
@@ -104,15 +105,18 @@ def run_batch(inputs: Sequence[str], settings: BatchSettings, options: Options |
     page_urls = [*(i for i in inputs if is_url(i)), *urls]
     _check_out(settings)
     fetcher = _fetcher(settings) if page_urls or sitemaps else None
+    walks: list[SitemapWalk] = []
     try:
-        if fetcher is not None:
-            for sitemap in sitemaps:
-                page_urls.extend(fetcher.sitemap_urls(sitemap))
         records: Iterable[PageRecord] = iter_pages(files, max_bytes=settings.max_page_bytes)
-        if fetcher is not None and page_urls:
-            records = chain(records, fetcher.fetch_all(page_urls))
+        if fetcher is not None:
+            # Every root sitemap is fetched and checked now (bad input stops the run before
+            # it writes); their pages are then read as the fetching goes, never all at once.
+            walks.extend(fetcher.sitemap_pages(sitemap) for sitemap in sitemaps)
+            records = chain(records, fetcher.fetch_all(chain(page_urls, *walks)))
         return _run(records, settings, opts)
     finally:
+        for walk in walks:
+            walk.close()
         if fetcher is not None:
             fetcher.close()
 
