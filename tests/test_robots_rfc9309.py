@@ -139,3 +139,13 @@ def test_the_crawl_delay_cap_is_a_setting(cap: float, fetched: bool) -> None:
 def test_the_cap_must_be_finite(cap: float) -> None:
     with pytest.raises(InputError, match="max_crawl_delay"):
         FetchSettings(max_crawl_delay=cap)
+
+
+@pytest.mark.parametrize(("cap", "code"), [("5", 0), ("3", 1)])
+def test_the_cap_has_a_flag(cap: str, code: int, capsys: pytest.CaptureFixture[str]) -> None:
+    from mainmark.cli.main import main
+
+    with serve(Site(robots="User-agent: *\nCrawl-delay: 4\n")) as site:
+        assert main(["extract", site.base + "/page", "--fetch-delay", "0",
+                     "--max-crawl-delay", cap]) == code
+    assert ("Crawl-delay of 4 s, over the cap of 3 s" in capsys.readouterr().err) is bool(code)

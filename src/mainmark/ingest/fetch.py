@@ -6,11 +6,16 @@ loader) treats it like any other page; a page that could not be had becomes a re
 carrying its problem, i.e. one discard with a reason:
 
 * ``robots``: robots.txt disallows it (or answers 5xx: RFC 9309 says a crawler must
-  then assume everything is disallowed; a 4xx robots.txt allows all);
+  then assume everything is disallowed; a 4xx robots.txt allows all), or asks for a
+  ``Crawl-delay`` over ``FetchSettings.max_crawl_delay`` (the site is not fetched faster
+  than it asks, and no wait is longer than the cap);
 * ``http_error``: the server answered 4xx/5xx;
 * ``fetch_error``: no answer (connection refused, timeout, too many redirects; also
   when robots.txt itself got no answer);
 * ``too_large``: the body passed the size cap (reading stops there).
+
+robots.txt is matched as RFC 9309 says (:mod:`.robots`); sitemaps are streamed and
+kept to their own origin (:mod:`.sitemaps`, whose refused entries are ``off_origin``).
 
 Polite by default: one request at a time per host, a delay between two requests to
 one host (robots.txt's ``Crawl-delay`` when it asks for more), a timeout that covers the
