@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-_REFERENCE = re.compile(r"\bmainmark(?:\.[a-z_][a-z0-9_]*)+")
+_REFERENCE = re.compile(r"(?<![\w./-])mainmark(?:\.[a-z_][a-z0-9_]*)+")
 
 
 def _resolves(reference: str) -> bool:

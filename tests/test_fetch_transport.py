@@ -23,12 +23,12 @@ from fetch_server import ARTICLE
 from mainmark.errors import InputError
 from mainmark.ingest.fetch import (
     ACCEPT_ENCODING,
-    SITEMAP_MAX_BYTES,
     Fetcher,
     FetchSettings,
     _HostKeys,
 )
 from mainmark.ingest.records import Reason
+from mainmark.ingest.sitemaps import SITEMAP_MAX_BYTES
 
 CAP = 1 << 20  # the page cap of these tests: a bomb must stop near it
 PEAK = 24 << 20  # traced memory allowed for one refused bomb (cap + pieces + httpx)

@@ -51,6 +51,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="progress line on stderr (auto: only on a terminal)")
     p.add_argument("--sitemap", action="append", default=[], metavar="URL",
                    help="fetch every page of this sitemap or sitemap index (repeatable)")
+    p.add_argument("--sitemap-any-origin", action="store_true",
+                   help="also fetch sitemap entries on other origins than the sitemap's "
+                        "(by default they become off_origin discards, as the protocol says)")
     p.add_argument("--urls", action="append", default=[], metavar="FILE",
                    help="fetch the URLs of this file, one a line (repeatable)")
     add_fetch_arguments(p)

@@ -84,14 +84,20 @@ def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
     web.add_argument("--fetch-workers", type=int, default=default.workers,
                      help="requests in flight overall (one per host at a time)")
     web.add_argument("--user-agent", default=default.user_agent,
-                     help="User-Agent sent, and matched against robots.txt")
+                     help="User-Agent sent; its product token is matched against robots.txt")
+    web.add_argument("--max-crawl-delay", type=float, default=default.max_crawl_delay,
+                     metavar="SECONDS",
+                     help="longest robots.txt Crawl-delay obeyed; a site asking for more is "
+                          "not fetched (its pages become robots discards)")
 
 
 def fetch_settings_from_args(args: argparse.Namespace) -> FetchSettings:
     from mainmark.ingest.fetch import FetchSettings
 
     return FetchSettings(user_agent=args.user_agent, timeout=args.fetch_timeout,
-                         delay=args.fetch_delay, workers=args.fetch_workers)
+                         delay=args.fetch_delay, workers=args.fetch_workers,
+                         max_crawl_delay=args.max_crawl_delay,
+                         sitemap_any_origin=getattr(args, "sitemap_any_origin", False))
 
 
 def options_from_args(args: argparse.Namespace, **overrides: object) -> Options:

@@ -11,10 +11,11 @@ Data flows forward through four modules, one job each::
 (:mod:`mainmark.integrations.ray`) replaces ``pool`` and ``writers`` but calls the
 same :func:`~mainmark.ingest.records.process_record`, which is why the two agree.
 ``run`` wires them for ``mainmark batch`` (``lock`` keeps it to one run per output
-directory); ``fetch`` turns http(s) URLs and sitemaps into records, politely; ``payload``
-holds the read-and-hash helper every reader shares; ``inflate`` the one decompressor
-(gzip, deflate, zstd in capped pieces: bombs cost the cap); ``overhead`` measures how much
-of a page's full text is boilerplate.
+directory); ``fetch`` turns http(s) URLs and sitemaps into records, politely (``robots``
+reads robots.txt as RFC 9309 says, ``sitemaps`` streams sitemaps and keeps them to their
+origin); ``payload`` holds the read-and-hash helper every reader shares; ``inflate`` the
+one decompressor (gzip, deflate, zstd in capped pieces: bombs cost the cap); ``overhead``
+measures how much of a page's full text is boilerplate.
 
 The public batch API (what ``mainmark batch`` calls)::
 

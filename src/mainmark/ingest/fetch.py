@@ -6,7 +6,9 @@ loader) treats it like any other page; a page that could not be had becomes a re
 carrying its problem, i.e. one discard with a reason:
 
 * ``robots``: robots.txt disallows it (or answers 5xx: RFC 9309 says a crawler must
-  then assume everything is disallowed; a 4xx robots.txt allows all);
+  then assume everything is disallowed; a 4xx robots.txt allows all), or asks for a
+  ``Crawl-delay`` over ``FetchSettings.max_crawl_delay`` (the site is not fetched faster
+  than it asks, and no wait is longer than the cap);
 * ``http_error``: the server answered 4xx/5xx;
 * ``fetch_error``: no answer (connection refused, timeout, too many redirects; also
   when robots.txt itself got no answer);
@@ -16,6 +18,9 @@ carrying its problem, i.e. one discard with a reason:
 
 A transient problem (no answer, the deadline, HTTP 5xx, 408, 425, 429) makes a
 ``retryable`` record: ``--resume`` asks for the page again instead of keeping the discard.
+
+robots.txt is matched as RFC 9309 says (:mod:`.robots`); sitemaps are streamed and
+kept to their own origin (:mod:`.sitemaps`, whose refused entries are ``off_origin``).
 
 Polite by default: one request at a time per host, a delay between two requests to
 one host (robots.txt's ``Crawl-delay`` when it asks for more), a host being the machine
@@ -38,8 +43,6 @@ import socket
 import threading
 import time
 import urllib.request
-import urllib.robotparser
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -48,8 +51,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import urljoin, urlsplit
-
-from lxml import etree
 
 from mainmark._version import __version__
 from mainmark.errors import InputError
@@ -68,14 +69,15 @@ from mainmark.ingest.records import (
     Reason,
     sha256_of,
 )
+from mainmark.ingest.robots import ROBOTS_MAX_BYTES, Robots
+from mainmark.ingest.sitemaps import MAX_SITEMAPS, SitemapWalk
+from mainmark.ingest.sitemaps import parse_sitemap as parse_sitemap  # its old home
 
 log = logging.getLogger(__name__)
 
 USER_AGENT = f"mainmark/{__version__} (+main-content extraction for retrieval)"
-#: robots.txt is read up to this size (RFC 9309 asks crawlers to parse at least 500 KiB).
-ROBOTS_MAX_BYTES = 512 * 1024
-#: A sitemap may hold 50 MB uncompressed (sitemaps.org); pages keep their own cap.
-SITEMAP_MAX_BYTES = 50 * 1024 * 1024
+#: Longest wait between two requests to one host that robots.txt's Crawl-delay may ask for.
+MAX_CRAWL_DELAY = 60.0
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _DROPPED_HEADERS = frozenset({"set-cookie"})
 #: Answers that say "not now" rather than "no": a later ``--resume`` asks again.
@@ -102,12 +104,20 @@ class FetchSettings:
     max_redirects: int = 10
     #: Obey robots.txt. Turning it off is for servers you own.
     robots: bool = True
+    #: The longest ``Crawl-delay`` obeyed. A site asking for more is not fetched faster
+    #: than it asks: its pages become ``robots`` discards (and a warning says so).
+    max_crawl_delay: float = MAX_CRAWL_DELAY
+    #: Fetch sitemap entries (pages and child sitemaps) on other origins than the sitemap's.
+    #: Off by default, as the sitemaps protocol says: a sitemap could aim the crawl anywhere.
+    sitemap_any_origin: bool = False
 
     def __post_init__(self) -> None:
         if self.timeout <= 0 or self.delay < 0 or self.max_bytes < 1:
             raise InputError("fetch timeout must be > 0, delay >= 0, max_bytes >= 1")
         if self.per_host < 1 or self.workers < 1 or self.max_redirects < 0:
             raise InputError("fetch per_host and workers must be >= 1, max_redirects >= 0")
+        if not 0 <= self.max_crawl_delay < float("inf"):
+            raise InputError("fetch max_crawl_delay must be a finite number >= 0")
 
 
 def is_url(text: object) -> bool:
@@ -125,22 +135,6 @@ class _Response:
 
     def header(self, name: str) -> str | None:
         return next((v for k, v in self.headers if k.lower() == name), None)
-
-
-@dataclass(slots=True)
-class _Robots:
-    """One origin's robots.txt: parsed rules, or a blanket answer (allow / disallow)."""
-
-    parser: urllib.robotparser.RobotFileParser | None = None
-    allow_all: bool = False
-    unreachable: str | None = None  # robots.txt got no answer at all: why
-
-    def allows(self, agent: str, url: str) -> bool:
-        return self.allow_all if self.parser is None else self.parser.can_fetch(agent, url)
-
-    def crawl_delay(self, agent: str) -> float:
-        asked = self.parser.crawl_delay(agent) if self.parser is not None else None
-        return float(asked or 0)
 
 
 class _Problem(Exception):
@@ -352,7 +346,7 @@ class Fetcher:
         self._owns_client = client is None
         self._gate = _HostGate(self.settings.per_host, clock, sleep)
         self._hosts = _HostKeys()
-        self._robots: dict[str, _Robots] = {}
+        self._robots: dict[str, Robots] = {}
         self._robots_locks: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
 
@@ -391,14 +385,19 @@ class Fetcher:
                           sha256_of(response.body), response.headers,
                           fetched_at=fetched_at, final_url=final)
 
-    def fetch_all(self, urls: Iterable[str]) -> Iterator[PageRecord]:
-        """Records of ``urls`` in input order, ``workers`` requests in flight at most."""
+    def fetch_all(self, urls: Iterable[str | PageRecord]) -> Iterator[PageRecord]:
+        """Records of ``urls`` in input order, ``workers`` requests in flight at most.
+
+        ``urls`` is read as the fetching goes (a sitemap stream is not drained first); a
+        record among them (a page refused before fetching) passes through in its place.
+        """
         workers = self.settings.workers
         pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mainmark-fetch")
         pending: deque[Future[PageRecord]] = deque()
         try:
             for url in urls:
-                pending.append(pool.submit(self.fetch, url))
+                pending.append(_done(url) if isinstance(url, PageRecord)
+                               else pool.submit(self.fetch, url))
                 if len(pending) >= workers * 2:
                     yield pending.popleft().result()
             while pending:
@@ -406,15 +405,18 @@ class Fetcher:
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
-    def _follow(self, url: str, cap: int, *, check_robots: bool) -> tuple[str, _Response]:
-        """GET ``url``, following redirects one hop at a time (robots.txt per hop)."""
+    def _follow(self, url: str, cap: int, *, check_robots: bool,
+                keep_prefix: bool = False) -> tuple[str, _Response]:
+        """GET ``url``, following redirects one hop at a time (robots.txt per hop).
+
+        ``keep_prefix``: a body over ``cap`` keeps its first ``cap`` bytes (robots.txt)."""
         current = url
         for _ in range(self.settings.max_redirects + 1):
             if urlsplit(current).scheme.lower() not in ("http", "https"):
                 raise _Problem(Reason.FETCH_ERROR, f"not an http(s) URL: {current}")
             if check_robots:
                 self._check_robots(current)
-            response = self._get(current, cap)
+            response = self._get(current, cap, keep_prefix=keep_prefix)
             target = response.header("location")
             if response.status not in _REDIRECTS or not target:
                 return current, response
@@ -422,12 +424,12 @@ class Fetcher:
         raise _Problem(Reason.FETCH_ERROR,
                        f"more than {self.settings.max_redirects} redirects from {url}")
 
-    def _get(self, url: str, cap: int) -> _Response:
+    def _get(self, url: str, cap: int, *, keep_prefix: bool = False) -> _Response:
         httpx = _httpx()
         host = self._hosts.key(url)
         try:
             with self._gate.slot(host, self._delay_for(url)):
-                return self._read(url, cap)
+                return self._read(url, cap, keep_prefix=keep_prefix)
         except _Problem:
             raise
         except httpx.TimeoutException as exc:
@@ -440,9 +442,10 @@ class Fetcher:
         except Exception as exc:  # invalid URLs and the like: one page, one discard
             raise _Problem(Reason.FETCH_ERROR, f"{type(exc).__name__}: {exc}") from exc
 
-    def _read(self, url: str, cap: int) -> _Response:
+    def _read(self, url: str, cap: int, *, keep_prefix: bool = False) -> _Response:
         """One request under one deadline (connect, headers and body together), the body
-        inflated by its ``Content-Encoding`` here, in pieces, and stopped past ``cap``."""
+        inflated by its ``Content-Encoding`` here, in pieces, and stopped past ``cap``
+        (``keep_prefix``: with its first ``cap`` bytes kept, for robots.txt)."""
         timeout = self.settings.timeout
         deadline = time.monotonic() + timeout
         with self._deadline.until(deadline), self._client.stream(
@@ -453,20 +456,28 @@ class Fetcher:
             if resp.status_code in _REDIRECTS or resp.status_code >= 400:
                 return out
             declared = resp.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > cap:
+            if declared.isdigit() and int(declared) > cap and not keep_prefix:
                 out.size, out.too_large = int(declared), True
                 return out
             codings = resp.headers.get_list("content-encoding", split_commas=True)
             parts: list[bytes] = []
+            # A prefix is read one piece past the cap (inflation stops at twice the cap),
+            # so the kept prefix is the first ``cap`` bytes whole.
+            limit = 2 * cap if keep_prefix else cap
             try:
-                for piece in inflate_stream(resp.iter_raw(), codings, cap):
+                for piece in inflate_stream(resp.iter_raw(), codings, limit):
                     out.size += len(piece)
                     parts.append(piece)
+                    if keep_prefix and out.size > cap:
+                        out.too_large, out.body = True, b"".join(parts)[:cap]
+                        return out
                     if time.monotonic() > deadline:
                         raise _Problem(Reason.FETCH_ERROR,
                                        f"body not complete within {timeout} s", retryable=True)
             except TooLarge as exc:
                 out.size, out.too_large = exc.size, True
+                if keep_prefix:
+                    out.body = b"".join(parts)[:cap]
                 return out
             except BadData as exc:
                 raise _Problem(Reason.DECODE_ERROR, f"body ({', '.join(codings)}): {exc}",
@@ -481,15 +492,20 @@ class Fetcher:
         if robots.unreachable:  # no answer at all: the host is down, the page would fail too
             raise _Problem(Reason.FETCH_ERROR, f"robots.txt unreachable: {robots.unreachable}",
                            retryable=True)
-        if not robots.allows(self.settings.user_agent, url):
+        asked = robots.crawl_delay()
+        if asked > self.settings.max_crawl_delay:
+            raise _Problem(Reason.ROBOTS, _over_cap(asked, self.settings.max_crawl_delay))
+        if not robots.allows(url):
             raise _Problem(Reason.ROBOTS, f"robots.txt disallows {url}")
 
     def _delay_for(self, url: str) -> float:
+        """Spacing of requests to ``url``'s host: ours, or robots.txt's when it asks for
+        more; never above the cap (an origin asking for more is not fetched at all)."""
         robots = self._robots.get(_origin(url))
-        asked = robots.crawl_delay(self.settings.user_agent) if robots else 0.0
-        return max(self.settings.delay, asked)
+        asked = robots.crawl_delay() if robots else 0.0
+        return max(self.settings.delay, min(asked, self.settings.max_crawl_delay))
 
-    def _robots_for(self, url: str) -> _Robots:
+    def _robots_for(self, url: str) -> Robots:
         origin = _origin(url)
         with self._lock:
             lock = self._robots_locks.setdefault(origin, threading.Lock())
@@ -500,83 +516,52 @@ class Fetcher:
                 self._robots[origin] = robots
             return robots
 
-    def _read_robots(self, origin: str) -> _Robots:
+    def _read_robots(self, origin: str) -> Robots:
+        """The origin's robots.txt, read once: RFC 9309's answers for 4xx (allow all) and
+        5xx (disallow all); a file over the size limit is parsed up to the limit."""
         try:
             _, response = self._follow(origin + "/robots.txt", ROBOTS_MAX_BYTES,
-                                       check_robots=False)
+                                       check_robots=False, keep_prefix=True)
         except _Problem as problem:
-            return _Robots(unreachable=problem.detail)
+            return Robots(unreachable=problem.detail)
         if response.status >= 500:  # RFC 9309: unavailable robots.txt, assume disallow
-            return _Robots(allow_all=False)
+            return Robots(allow_all=False)
         if response.status >= 400:
-            return _Robots(allow_all=True)
-        parser = urllib.robotparser.RobotFileParser(origin + "/robots.txt")
-        parser.parse(response.body.decode("utf-8", "replace").splitlines())
-        return _Robots(parser)
+            return Robots(allow_all=True)
+        if response.too_large:
+            log.warning("robots.txt of %s is over %d bytes: its first %d bytes are obeyed",
+                        origin, ROBOTS_MAX_BYTES, ROBOTS_MAX_BYTES)
+        robots = Robots.parse(response.body, self.settings.user_agent,
+                              truncated=response.too_large)
+        asked = robots.crawl_delay()
+        if asked > self.settings.max_crawl_delay:
+            log.warning("robots.txt of %s: %s; its pages become robots discards",
+                        origin, _over_cap(asked, self.settings.max_crawl_delay))
+        return robots
 
     # ------------------------------------------------------------------------- sitemaps
 
-    def sitemap_urls(self, url: str, *, max_sitemaps: int = 1000) -> Iterator[str]:
-        """Page URLs of a sitemap or sitemap index (nested indexes followed, ``.gz`` too).
+    def sitemap_pages(self, url: str, *, max_sitemaps: int = MAX_SITEMAPS) -> SitemapWalk:
+        """The pages of a sitemap or sitemap index, streamed (see :mod:`.sitemaps`).
 
-        The first sitemap failing raises :class:`~mainmark.errors.InputError`; a child
-        sitemap of an index that fails is logged and skipped. URLs come out once each.
+        The root is fetched now: when it fails, :class:`~mainmark.errors.InputError` is
+        raised here. Iterating yields page URLs, and records of ``off_origin`` discards for
+        entries on another origin (unless ``sitemap_any_origin``); :meth:`fetch_all` takes
+        both. A child sitemap of an index that fails is logged and skipped.
         """
-        queue, seen, pages = deque([url]), set[str](), set[str]()
-        while queue and len(seen) < max_sitemaps:
-            current = queue.popleft()
-            if current in seen:
-                continue
-            seen.add(current)
-            try:
-                kind, locs = self._sitemap(current)
-            except InputError as exc:
-                if current == url:
-                    raise
-                log.warning("skipping sitemap %s: %s", current, exc)
-                continue
-            if kind == "sitemapindex":
-                queue.extend(loc for loc in locs if is_url(loc))
-                continue
-            for loc in locs:
-                if is_url(loc) and loc not in pages:
-                    pages.add(loc)
-                    yield loc
+        return SitemapWalk(url, self._fetch_sitemap, any_origin=self.settings.sitemap_any_origin,
+                           max_sitemaps=max_sitemaps)
 
-    def _sitemap(self, url: str) -> tuple[str, list[str]]:
-        record = self.fetch(url, max_bytes=max(self.settings.max_bytes, SITEMAP_MAX_BYTES))
-        if record.problem is not None:
-            raise InputError(f"cannot fetch sitemap {url}: {record.problem[1]} "
-                             f"({record.problem[0].value})")
-        assert isinstance(record.body, bytes)
-        return parse_sitemap(record.body)
-
-
-def parse_sitemap(data: bytes) -> tuple[str, list[str]]:
-    """``("urlset" | "sitemapindex", [loc, ...])`` of a sitemap file (gzip or not).
-
-    Parsed with entity expansion and network access off: a sitemap is untrusted input.
-    """
-    if data[:2] == b"\x1f\x8b":
-        inflater = zlib.decompressobj(wbits=31)
+    def sitemap_urls(self, url: str, *, max_sitemaps: int = MAX_SITEMAPS) -> Iterator[str]:
+        """The page URLs of :meth:`sitemap_pages` that may be fetched, as they are read."""
+        walk = self.sitemap_pages(url, max_sitemaps=max_sitemaps)
         try:
-            data = inflater.decompress(data, SITEMAP_MAX_BYTES)
-        except zlib.error as exc:
-            raise InputError(f"broken gzip sitemap: {exc}") from exc
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=True,
-                             remove_comments=True, remove_pis=True)
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        raise InputError(f"sitemap is not XML: {exc}") from exc
-    if root is None:
-        raise InputError("sitemap is empty or not XML")
-    kind = etree.QName(root).localname
-    if kind not in ("urlset", "sitemapindex"):
-        raise InputError(f"not a sitemap: the root element is <{kind}>")
-    child = "url" if kind == "urlset" else "sitemap"
-    locs = [(el.text or "").strip() for el in root.iterfind(f"{{*}}{child}/{{*}}loc")]
-    return kind, [loc for loc in locs if loc]
+            yield from (page for page in walk if isinstance(page, str))
+        finally:
+            walk.close()
+
+    def _fetch_sitemap(self, url: str, cap: int) -> PageRecord:
+        return self.fetch(url, max_bytes=max(self.settings.max_bytes, cap))
 
 
 def read_url_list(path: str) -> list[str]:
@@ -591,6 +576,17 @@ def read_url_list(path: str) -> list[str]:
     if bad:
         raise InputError(f"{path}: not an http(s) URL: {bad[0]!r}")
     return urls
+
+
+def _done(record: PageRecord) -> Future[PageRecord]:
+    future: Future[PageRecord] = Future()
+    future.set_result(record)
+    return future
+
+
+def _over_cap(asked: float, cap: float) -> str:
+    return (f"robots.txt asks for a Crawl-delay of {asked:g} s, over the cap of {cap:g} s "
+            "(FetchSettings.max_crawl_delay, --max-crawl-delay)")
 
 
 def _origin(url: str) -> str:

@@ -52,6 +52,7 @@ class Reason(str, Enum):
     ROBOTS = "robots"  # fetching: robots.txt disallows the page
     HTTP_ERROR = "http_error"  # fetching: the server answered 4xx/5xx
     FETCH_ERROR = "fetch_error"  # fetching: no answer (connection, timeout, redirect loop)
+    OFF_ORIGIN = "off_origin"  # fetching: a sitemap entry on another origin, not fetched
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ from mainmark.ingest.records import (
     PageRecord,
 )
 from mainmark.ingest.resume import load_done, repair, resume_key
+from mainmark.ingest.sitemaps import SitemapWalk
 from mainmark.ingest.sources import Kind, expand_inputs, iter_pages
 from mainmark.ingest.writers import (
     CHUNKS,
@@ -143,15 +144,21 @@ def _run_locked(files: list[tuple[str, Kind]], page_urls: list[str], sitemaps: S
                 settings: BatchSettings, options: Options) -> BatchResult:
     halt = threading.Event()  # set by the first Ctrl-C / SIGTERM, and when the run ends
     fetcher = _fetcher(settings, halt) if page_urls or sitemaps else None
+    walks: list[SitemapWalk] = []
     try:
-        if fetcher is not None:
-            for sitemap in sitemaps:
-                page_urls.extend(fetcher.sitemap_urls(sitemap))
         records: Iterable[PageRecord] = iter_pages(files, max_bytes=settings.max_page_bytes)
-        fetch = fetcher.fetch_all if fetcher is not None and page_urls else None
-        return _run(records, settings, options, halt, fetch=fetch, urls=page_urls)
+        fetch = None
+        urls: Iterable[str | PageRecord] = page_urls
+        if fetcher is not None:
+            # Every root sitemap is fetched and checked now (bad input stops the run before
+            # it writes); their pages are then read as the fetching goes, never all at once.
+            walks.extend(fetcher.sitemap_pages(sitemap) for sitemap in sitemaps)
+            fetch, urls = fetcher.fetch_all, chain(page_urls, *walks)
+        return _run(records, settings, options, halt, fetch=fetch, urls=urls)
     finally:
         halt.set()  # a fetch still waiting out a delay gives up now
+        for walk in walks:
+            walk.close()
         if fetcher is not None:
             fetcher.close()
 
@@ -207,8 +214,8 @@ def _check_out(settings: BatchSettings) -> None:
 
 def _run(records: Iterable[PageRecord], settings: BatchSettings, options: Options,
          halt: threading.Event, *,
-         fetch: Callable[[Iterable[str]], Iterable[PageRecord]] | None = None,
-         urls: Iterable[str] = ()) -> BatchResult:
+         fetch: Callable[[Iterable[str | PageRecord]], Iterable[PageRecord]] | None = None,
+         urls: Iterable[str | PageRecord] = ()) -> BatchResult:
     done: set[bytes] = set()
     if settings.resume:
         repair(settings.out, settings.format)
@@ -252,11 +259,14 @@ def _not_done(records: Iterable[PageRecord], done: set[bytes], tally: Tally
         yield record
 
 
-def _unfetched(urls: Iterable[str], done: set[bytes], tally: Tally) -> Iterator[str]:
+def _unfetched(urls: Iterable[str | PageRecord], done: set[bytes], tally: Tally
+               ) -> Iterator[str | PageRecord]:
     """The URLs a resumed run still has to fetch: a page already written is known by its
-    URL (its location), so it is skipped before any request, not downloaded again."""
+    URL (its location), so it is skipped before any request, not downloaded again. A
+    record among them (a sitemap entry refused before fetching) is known by its own."""
     for url in urls:
-        if done and resume_key(Location(url)) in done:
+        location = url.location if isinstance(url, PageRecord) else Location(url)
+        if done and resume_key(location) in done:
             tally.skipped += 1
             continue
         yield url
