@@ -23,7 +23,7 @@ INVISIBLE = "\xad\u200b\u2060\ufeff"
 
 def _doc() -> mainmark.Document:
     return mainmark.extract(PAGE.encode(), url="https://example.de/wein",
-                            options=Options(chunking=False))
+                            options=Options(chunking=False, links="inline"))
 
 
 def test_body_text_and_markdown_have_no_invisible_characters() -> None:

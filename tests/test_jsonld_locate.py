@@ -61,7 +61,8 @@ def page(head: str, article: str = DOM_ARTICLE) -> bytes:
 
 
 def extract(html: bytes, *, use_jsonld: bool = True) -> mainmark.Document:
-    options = mainmark.Options(chunking=False, explain=True, use_jsonld=use_jsonld)
+    options = mainmark.Options(chunking=False, explain=True, use_jsonld=use_jsonld,
+                               links="inline")
     return mainmark.extract(html, options=options)
 
 

@@ -19,7 +19,8 @@ doc = mainmark.extract(html)
 
 
 def test_extract_renders_markdown_text_and_html() -> None:
-    doc = mainmark.extract(PAGE, url="https://example.com/guide/", options=Options(chunking=False))
+    doc = mainmark.extract(PAGE, url="https://example.com/guide/",
+                           options=Options(chunking=False, links="inline"))
     assert doc.markdown.startswith("# Using the tool")
     assert "```python\nimport mainmark\ndoc = mainmark.extract(html)\n```" in doc.markdown
     assert "| Option | Default |\n| --- | --- |\n| links | inline |" in doc.markdown

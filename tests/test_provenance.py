@@ -98,7 +98,7 @@ def test_text_links_land_in_the_block_and_chunk_that_hold_their_anchor() -> None
 
 
 def test_inline_links_leave_the_side_tables_empty() -> None:
-    doc = mainmark.extract(PAGE, url=URL)
+    doc = mainmark.extract(PAGE, url=URL, options=Options(links="inline"))
     assert doc.links == () and all(c.links == () for c in doc.chunks)
     assert "](https://other.example/minutes)" in doc.markdown
 
@@ -115,6 +115,6 @@ def test_langchain_metadata_has_tag_paths_and_only_non_empty_link_lists() -> Non
     assert any("links" not in d.metadata for d in chunks)  # the intro chunk has none
     page = next(documents_for(text_doc, source="s", url=URL, mode="page"))
     assert page.metadata["links"] == [link.url for link in text_doc.links]
-    inline = next(documents_for(mainmark.extract(PAGE, url=URL), source="s", url=URL,
-                                mode="page"))
+    inline = next(documents_for(mainmark.extract(PAGE, url=URL, options=Options(
+        links="inline")), source="s", url=URL, mode="page"))
     assert "links" not in inline.metadata

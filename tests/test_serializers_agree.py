@@ -3,6 +3,8 @@
 Compared as sets of lower-cased word tokens per golden case, the markdown as a markdown
 renderer (markdown-it-py) displays it, the HTML as a browser would; image alt text is
 not displayed text, and synthesized ``Column n`` headers exist only in the markdown.
+The markdown is compared with its links inline: with ``links="text"`` (the default) it
+shows an image's alt as text and a bare link's host, which the text channel does not.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import lxml.html
 import pytest
 from markdown_it import MarkdownIt
 
+from mainmark.options import Options
 from render_support import render_html
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -43,7 +46,8 @@ def _html_words(html: str) -> set[str]:
 
 @pytest.mark.parametrize("case", CASES)
 def test_markdown_and_text_carry_the_same_words(case: str) -> None:
-    rendered = render_html((GOLDEN / case / "source.html").read_text(encoding="utf-8"))
+    rendered = render_html((GOLDEN / case / "source.html").read_text(encoding="utf-8"),
+                           options=Options(links="inline"))
     assert rendered.text
     assert _markdown_words(rendered.markdown) == _words(rendered.text)
 
@@ -71,9 +75,11 @@ def test_a_rule_separates_text_blocks_as_it_does_markdown_blocks() -> None:
 
 
 def test_text_lines_follow_the_markdown_paragraph_around_an_image() -> None:
-    rendered = render_html("<main><p>Q?<br><img src='/a.png' alt='pic'><br>Answer</p></main>")
+    html = "<main><p>Q?<br><img src='/a.png' alt='pic'><br>Answer</p></main>"
+    rendered = render_html(html, options=Options(links="inline"))
     assert rendered.markdown == "Q?\\\n![pic](https://example.com/a.png)\\\nAnswer"
     assert rendered.text == "Q?\nAnswer"
+    assert render_html(html).markdown == "Q?\\\npic\\\nAnswer"  # links="text": the alt
 
 
 def test_html_has_no_empty_containers_where_markdown_has_no_block() -> None:

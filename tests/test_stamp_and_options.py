@@ -45,7 +45,7 @@ def test_default_options_are_the_same_as_none() -> None:
         {"max_tokens": 256},
         {"min_tokens": 10},
         {"overlap_tokens": 16},
-        {"links": "text"},
+        {"links": "inline"},
         {"images": False},
         {"use_jsonld": False},
         {"title_heading": False},

@@ -99,7 +99,8 @@ def test_picture_source_does_not_take_the_image_with_it() -> None:
     # <source> is void too: the <img> after it is the picture's fallback image.
     figure = ("<picture><source srcset='/bridge.webp' type='image/webp'>"
               "<img src='/bridge.jpg' alt='The bridge at dawn'></picture>")
-    doc = extract(page(figure))
+    doc = mainmark.extract(page(figure), options=mainmark.Options(
+        chunking=False, explain=True, links="inline"))  # the test reads the image markup
     assert "![The bridge at dawn](/bridge.jpg)" in doc.markdown
     assert_article_intact(doc)
 
@@ -148,7 +149,8 @@ def test_hidden_wrapper_holding_most_of_the_page_is_kept(attribute: str) -> None
 def test_base64_data_uri_is_removed_and_counted() -> None:
     figure = (f"<img src='{PIXEL}' alt='Tracking pixel'>"
               "<img src='/img/quay.jpg' alt='The quay at dusk'>")
-    doc = extract(page(figure))
+    doc = mainmark.extract(page(figure), options=mainmark.Options(
+        chunking=False, explain=True, links="inline"))  # the test reads the image markup
     assert "base64" not in doc.markdown
     assert "base64" not in doc.html
     assert "![The quay at dusk](/img/quay.jpg)" in doc.markdown

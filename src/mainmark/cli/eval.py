@@ -33,6 +33,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-chunk-timing", action="store_true",
                    help="skip the extra sh timing run with chunking on")
     add_option_arguments(p)
+    # Structure recall reads link targets and image alts off the markdown's own syntax:
+    # score the markdown with its links inline unless asked otherwise.
+    p.set_defaults(links="inline")
 
 
 def _print_notes(report: Report) -> None:

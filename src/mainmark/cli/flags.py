@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from mainmark.options import Options
+from mainmark.options import DEFAULT_OPTIONS, Options
 
 if TYPE_CHECKING:
     from mainmark.ingest.fetch import FetchSettings
@@ -40,8 +40,9 @@ class DefaultsFormatter(argparse.ArgumentDefaultsHelpFormatter):
 def add_option_arguments(p: argparse.ArgumentParser) -> None:
     """Flags shared by every command that extracts pages."""
     g = p.add_argument_group("extraction options")
-    g.add_argument("--links", choices=("inline", "text"), default="inline",
-                   help="keep inline links, or text only with links collected aside")
+    g.add_argument("--links", choices=("inline", "text"), default=DEFAULT_OPTIONS.links,
+                   help="anchor and alt text only, links collected aside (text), or "
+                        "[text](url) and ![alt](src) kept in the markdown (inline)")
     g.add_argument("--favor", choices=("balanced", "precision", "recall"), default="balanced",
                    help="on borderline blocks, lean towards precision or recall")
     g.add_argument("--no-images", action="store_true", help="drop images from the markdown")

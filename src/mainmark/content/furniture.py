@@ -39,6 +39,51 @@ DEFAULT_POLICY = Policy()
 #: local``/``toctree``, docs themes' "on this page" boxes, WordPress TOC plugins).
 _TOC_WORDS = frozenset({"toc", "tocbox", "toccontainer", "tableofcontents", "onthispage",
                         "pagetoc", "localtoc", "inpagenav", "tocwrapper"})
+#: A link or a heading is never a contents box itself: docutils/Sphinx put the section
+#: title of every heading inside ``<a class="toc-backref">`` (a link back up to the
+#: contents), and the heading's text is the section's title.
+_NEVER_TOC = frozenset({"a", "h1", "h2", "h3", "h4", "h5", "h6"})
+#: docutils/Sphinx ``.. contents::`` boxes (framework): ``<div class="contents topic">``,
+#: ``<nav class="contents">`` in newer writers (their word ``contents`` alone is too
+#: common a class word to trust).
+_DOCUTILS_TOC = frozenset({"contents", "topic"})
+#: A contents list that repeats the page's headings (JS-built "Table of Contents" boxes
+#: whose items are not even links): this many items, most of them a heading's text.
+_TOC_MIN_ITEMS = 3
+_TOC_ECHO_SHARE = 0.8
+_TOC_MAX_BYTES = 4000
+#: The label over a contents box ("Table of Contents", "On this page"), dropped with the
+#: box or when the box is empty (filled by a script the page did not run). Generic, in
+#: the languages of the benchmark.
+_TOC_LABEL = re.compile(
+    r"(?:table of )?contents|in this (?:article|post|guide|page)|on this page|jump to"
+    r"|inhalt(?:sverzeichnis)?|inhaltsübersicht|sommaire|table des matières|índice"
+    r"|contenidos?|indice|sommario|inhoud(?:sopgave)?|spis treści|conteúdo", re.IGNORECASE)
+_TOC_LABEL_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "span", "strong",
+                             "b", "summary", "label"})
+_TOC_LABEL_MAX_BYTES = 40
+#: Skip links (WCAG 2.4.1 "bypass blocks", a generic accessibility convention): an in-page
+#: ``#fragment`` link saying it skips or jumps to a region. Reaches the markdown when
+#: the content root is the page's header-to-footer wrapper (a whole-page fallback).
+_SKIP_TEXT = re.compile(
+    r"(?:skip|jump)(?: to| over)?(?: the)? (?:main |page |primary )?(?:content|navigation"
+    r"|search|menu|footer|main|nav(?:igation)? links|links)|skip navigation(?: links)?"
+    r"|zum (?:inhalt|hauptinhalt) springen|direkt zum inhalt|aller au contenu(?: principal)?"
+    r"|passer au contenu|saltar al contenido(?: principal)?|ir al contenido"
+    r"|vai al contenuto|naar (?:de )?(?:hoofd)?inhoud", re.IGNORECASE)
+#: A sort control of a Q&A thread or a listing ("Sorted by: [select]", "Sort by"): a
+#: small box holding a ``<label for>`` of a form control. A control's label is no text
+#: of the page; the box holds little else (a "reset" link at most). Generic.
+_CONTROL_BOX_TAGS = frozenset({"div", "span", "form", "fieldset", "p", "li", "label"})
+_CONTROL_MAX_BYTES = 60
+_CONTROL_LABEL_MAX_CHARS = 30
+#: What such a label says (generic; English and the benchmark's other languages), with
+#: or without its colon.
+_CONTROL_CAPTION = re.compile(
+    r"(?:sort(?:ed)?(?: by)?|order(?:ed)? by|show|view|display|(?:results|items) per page"
+    r"|per page|sortieren(?: nach)?|sortiert nach|trier par|tri|trié par|ordenar(?: por)?"
+    r"|ordenado por|ordina(?: per)?|ordinato per|sorteer(?: op)?|gesorteerd op)\s*:?",
+    re.IGNORECASE)
 #: Edit links MediaWiki and docs generators put into headings.
 _EDIT_WORDS = frozenset({"editsection", "mweditsection", "editlink", "editsectionlink",
                          "sectionedit", "editpage", "editbutton"})
@@ -100,8 +145,14 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
             tag in _REFLIST_TAGS):
         return None if policy.citations else "reference-list"
     links = m.links_of(el)
-    if not words.isdisjoint(_TOC_WORDS) or (links >= 3 and _fragment_link_box(el, m)):
+    if tag not in _NEVER_TOC and (not words.isdisjoint(_TOC_WORDS) or words >= _DOCUTILS_TOC
+                                  or (links >= 3 and _fragment_link_box(el, m))):
         return "in-page-toc"
+    if tag in ("ul", "ol") and len(el) >= _TOC_MIN_ITEMS and _echoes_headings(el, m):
+        return "in-page-toc"
+    if tag in _TOC_LABEL_TAGS and m.text_of(el) <= _TOC_LABEL_MAX_BYTES and _toc_label(el, m):
+        return "in-page-toc:label"
+
     if not words.isdisjoint(_EDIT_WORDS) or (tag in ("span", "a") and _edit_link(el)):
         return "edit-link"
     if (not words.isdisjoint(_NAVBOX_WORDS) and tag in ("table", "div")) or (
@@ -235,6 +286,103 @@ def _citation_marker(el: HtmlElement, role: str | None) -> bool:
     return bool(text) and bool(_MARKER_TEXT.fullmatch(text)) and (
         bool(_NOTE_HREF.search(href)) or href.startswith("#")
         or "reference" in (el.get("class") or ""))
+
+
+def _skip_link(el: HtmlElement) -> bool:
+    """``<a href="#main">Skip to content</a>`` and its kin."""
+    href = el.get("href") or ""
+    if len(href) < 2 or not href.startswith("#"):
+        return False
+    text = " ".join(el.text_content().split())
+    return len(text) <= 40 and bool(_SKIP_TEXT.fullmatch(text))
+
+
+def _item_text(li: HtmlElement) -> str:
+    """A list item's own text, without its nested lists (a contents box's sub-entries)."""
+    parts = [li.text or ""]
+    for child in li:
+        if child.tag not in ("ul", "ol"):
+            parts.append(child.text_content() if isinstance(child.tag, str) else "")
+        parts.append(child.tail or "")
+    return " ".join(" ".join(parts).split()).casefold()
+
+
+def _echoes_headings(el: HtmlElement, m: Measures) -> bool:
+    """A list whose items are the page's own headings: a table of contents, with or
+    without links (a script scrolls to the heading on click)."""
+    if not 0 < m.text_of(el) <= _TOC_MAX_BYTES:
+        return False
+    items = [li for li in el.iter("li")]
+    if len(items) < _TOC_MIN_ITEMS:
+        return False
+    headings = m.heading_texts()
+    if len(headings) < _TOC_MIN_ITEMS:
+        return False
+    echoed = sum(1 for li in items if _item_text(li) in headings)
+    return echoed >= _TOC_ECHO_SHARE * len(items)
+
+
+def _next_element(el: HtmlElement) -> HtmlElement | None:
+    node = el.getnext()
+    while node is not None and not isinstance(node.tag, str):
+        node = node.getnext()
+    return node
+
+
+def _toc_label(el: HtmlElement, m: Measures) -> bool:
+    """"Table of Contents" over a contents box, or over nothing (a box a script fills)."""
+    text = " ".join(el.text_content().split()).strip(" :")
+    if not text or not _TOC_LABEL.fullmatch(text):
+        return False
+    box = _next_element(el)
+    if box is None or not m.text_of(box):
+        return True
+    words = m.words.get(box, _NO_WORDS)
+    return (not words.isdisjoint(_TOC_WORDS) or words >= _DOCUTILS_TOC
+            or _fragment_link_box(box, m)
+            or (box.tag in ("ul", "ol") and _echoes_headings(box, m))
+            or any(_echoes_headings(lst, m) for lst in box.iterchildren("ul", "ol")))
+
+
+def page_controls(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement, str]:
+    """Skip links and form-control boxes inside ``roots``, whatever the pruning level.
+
+    Both are controls of the page, never its text, and both are found by markup alone:
+    they go even from a whole-body fallback or a page kind's column, which the other
+    furniture rules leave alone (they judge boxes of text, where a wrong guess costs
+    content). One pass over the roots' links and labels.
+    """
+    found: dict[HtmlElement, str] = {}
+    for root in roots:
+        for el in root.iter("a", "label"):
+            if el.tag == "a":
+                if _skip_link(el):
+                    found[el] = "skip-link"
+            elif el.get("for") and _control_label(el):
+                found[_control_box(el, m)] = "sort-control"
+    return found
+
+
+def _control_label(label: HtmlElement) -> bool:
+    """The caption of a sort or display control ("Sorted by:", "Show", "Per page"). Only
+    those: a product's option swatches (``<label for=color-3>Velvet Cocoa</label>``) and
+    a CSS-only accordion's question are short labels too, and they are the page's text."""
+    text = " ".join(label.text_content().split())
+    return len(text) <= _CONTROL_LABEL_MAX_CHARS and bool(_CONTROL_CAPTION.fullmatch(text))
+
+
+def _control_box(label: HtmlElement, m: Measures) -> HtmlElement:
+    """The largest box around a ``<label for=…>`` holding nothing but the control (a sort
+    or filter control: "Sorted by:" and a reset link); the control it names is gone
+    (cleaning strips form controls)."""
+    box = label
+    node = label.getparent()
+    while node is not None and node.tag in _CONTROL_BOX_TAGS:
+        size = m.text_of(node)
+        if size > _CONTROL_MAX_BYTES or m.is_headed(node) or node not in m.index:
+            break
+        box, node = node, node.getparent()
+    return box
 
 
 def _edit_link(el: HtmlElement) -> bool:

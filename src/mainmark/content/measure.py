@@ -91,6 +91,17 @@ class Measures:
     #: document positions of the ``<p>`` and ``role=tabpanel`` elements, listed on the
     #: first :meth:`holds_panels` question (most pages have no tablist to ask about)
     _panels: list[int] | None = None
+    #: the casefolded, space-collapsed texts of the page's headings, collected on the
+    #: first :meth:`heading_texts` question (asked only of lists shaped like a contents box)
+    _headings: frozenset[str] | None = None
+
+    def heading_texts(self) -> frozenset[str]:
+        """Texts of every h1-h6 the measuring pass saw (casefolded, spaces collapsed)."""
+        if self._headings is None:
+            self._headings = frozenset(
+                " ".join(e.text_content().split()).casefold() for e in self.order
+                if e.tag in ("h1", "h2", "h3", "h4", "h5", "h6"))
+        return self._headings
 
     def holds_panels(self, el: HtmlElement) -> bool:
         """A ``role=tablist`` box holding the panels themselves (a tab panel, a paragraph)

@@ -20,6 +20,7 @@ from mainmark.content.furniture import (
     is_chrome_heading,
     is_comment_verdict,
     is_reference_list,
+    page_controls,
 )
 from mainmark.content.measure import Measures, prose_exempt
 from mainmark.content.vocab import (
@@ -66,7 +67,7 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     widening brought in is still judged by the page-level (broad) verdicts.
     ``policy`` carries the user's choices (citations, comments).
     """
-    removed: dict[HtmlElement, str] = {}
+    removed = page_controls(roots, m)
     if pruning is Pruning.NONE and not chrome:
         return removed  # only the chrome handed in goes, and none was: nothing to walk
     th = th or BALANCED

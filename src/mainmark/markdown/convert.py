@@ -22,7 +22,7 @@ from lxml.html import HtmlElement
 from markdownify import MarkdownConverter
 
 from mainmark.markdown.codeblocks import code_language, code_text
-from mainmark.markdown.links import image_src, markdown_target, resolve
+from mainmark.markdown.links import image_src, markdown_target, resolve, url_text_host
 from mainmark.markdown.rendervocab import (
     CODE_TAGS,
     DEL_TAGS,
@@ -223,6 +223,10 @@ class Converter(TreeWalker, MarkdownConverter):
         if not src or not alt or src in self.seen_images:
             return EMPTY
         self.seen_images.add(src)
+        if self.link_mode == "text":
+            # The alt text is what the image says; its source is a URL, token noise to
+            # an embedder (the HTML channel keeps the <img>).
+            return escape_markdown(alt, tags), "", SYNTAXES[2].render_image(alt, src)
         return _tri([s.render_image(alt, src) for s in SYNTAXES])
 
     def code_pieces(self, pres: list[HtmlElement]) -> list[Piece]:
@@ -318,8 +322,12 @@ class Converter(TreeWalker, MarkdownConverter):
         if "_noformat" in parent_tags or not md.strip():
             return md, txt, htm
         if self.link_mode == "text":
-            self.links.append(Link(collapse(" ".join(el.text_content().split())), url,
-                                   href or ""))
+            text = collapse(" ".join(el.text_content().split()))
+            host = url_text_host(text)
+            if host is not None:  # "See https://x.org/a/b?c for details": the URL is in
+                prefix, suffix, _ = chomp(md)  # the links; the text says where it points
+                md, text = f"{prefix}{escape_markdown(host, parent_tags)}{suffix}", host
+            self.links.append(Link(text, url, href or ""))
             return md, txt, htm
         if "_heading" in parent_tags:
             return md, txt, htm

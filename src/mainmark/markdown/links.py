@@ -9,6 +9,7 @@ placeholder; the picture a reader sees is the one we want.
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from lxml.html import HtmlElement
 
@@ -79,3 +80,27 @@ def markdown_target(url: str) -> str:
     if any(c in url for c in "()<> "):
         return "<" + url.replace("<", "%3C").replace(">", "%3E").replace(" ", "%20") + ">"
     return url
+
+
+#: Anchor text that is a URL (``https://...``, ``www.…``): the link's target printed as its
+#: text, as forums and docs do for bare links.
+_URL_TEXT = re.compile(r"(?:https?://|www\.)[^\s/]+\S*", re.IGNORECASE)
+
+
+def url_text_host(text: str) -> str | None:
+    """The host a URL-as-text anchor names (``www.`` dropped), for ``links="text"``;
+    ``None`` when ``text`` is not a URL.
+
+    The whole URL is in the links side table; in the text it is token noise (a query
+    string costs dozens of tokens and means nothing to an embedder), while the host keeps
+    the sentence readable ("See tokio.rs for details") and says where it points.
+    """
+    if not _URL_TEXT.fullmatch(text):
+        return None
+    try:
+        host = urlsplit(text if "://" in text else "//" + text).hostname
+    except ValueError:
+        return None
+    if not host:
+        return None
+    return host[4:] if host.startswith("www.") and host.count(".") > 1 else host
