@@ -77,12 +77,12 @@ def test_zero_font_hides_inheriting_children() -> None:
 
 
 SHEETS = [
-    pytest.param(".promo-x{display:none}", "class='promo-x'", id="class-rule"),
-    pytest.param("P.Promo-X { Display: None }", "class='lead promo-x'", id="tag-class-rule-case"),
+    pytest.param(".quay-x{display:none}", "class='quay-x'", id="class-rule"),
+    pytest.param("P.Quay-X { Display: None }", "class='lead quay-x'", id="tag-class-rule-case"),
     pytest.param("#note { visibility: hidden; }", "id='note'", id="id-rule"),
-    pytest.param(".a, .promo-x{display:/**/none}", "class='promo-x'", id="selector-list"),
-    pytest.param(".promo-x{position:absolute;left:-9999px}", "class='promo-x'", id="off-screen"),
-    pytest.param("@import url(x.css); .promo-x{display:none}", "class='promo-x'",
+    pytest.param(".a, .quay-x{display:/**/none}", "class='quay-x'", id="selector-list"),
+    pytest.param(".quay-x{position:absolute;left:-9999px}", "class='quay-x'", id="off-screen"),
+    pytest.param("@import url(x.css); .quay-x{display:none}", "class='quay-x'",
                  id="after-import"),
 ]
 
