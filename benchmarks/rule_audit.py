@@ -569,8 +569,9 @@ def units(entries: bool = True) -> list[Unit]:
              _keeps_noscript_only, _raw(b"<embed", b"<source", b"<track", b"<param")))
     add(Unit("clean:hidden", "clean", "hidden/aria-hidden/display:none removed",
              c("clean", "_strip_hidden", _noop), _raw(b"hidden", b"none")))
-    add(Unit("clean:hidden-safety", "clean", "hidden box with most text kept",
-             c("clean", "_HIDDEN_MAX_SHARE", math.inf), _raw(b"hidden", b"none")))
+    add(Unit("clean:hidden-weak-share", "clean",
+             "box hidden by a sheet rule or zero opacity holding a quarter of the text kept",
+             c("clean", "_WEAK_MAX_SHARE", math.inf), _raw(b"<style", b"opacity")))
     add(Unit("clean:shadow-roots", "clean", "declarative shadow DOM unwrapped",
              c("clean", "_open_shadow_roots", _noop), _raw(b"shadowroot")))
     add(Unit("clean:form-controls", "clean", "form control labels stripped", _strip_no_forms,

@@ -162,18 +162,65 @@ _ADDED_AT_DEFAULT = frozenset({"favor", "bare_images", "include", "exclude", "co
                                "citations"})
 
 
+#: Limits on ``include``/``exclude``, checked here so that a bad list fails once, at
+#: ``Options`` time, instead of on every page: each selector is evaluated on every page
+#: (a list of thousands made each page cost a second), libxml2 refuses a huge compiled
+#: expression ("Recursion limit exceeded", as ``XPathEvalError`` on every page), and
+#: cssselect parses nested ``:is()``/``:not()`` by recursion (``RecursionError``).
+MAX_SELECTORS = 256
+MAX_SELECTOR_CHARS = 4096
+#: Parentheses nested deeper than this (``:is(:is(...))``) are refused before parsing.
+MAX_SELECTOR_NESTING = 16
+#: The compiled XPath of one selector, in characters.
+MAX_SELECTOR_XPATH_CHARS = 100_000
+
+
 def _check_selectors(name: str, value: object) -> None:
-    """A tuple of CSS selectors that parse (cssselect's grammar, as lxml uses it)."""
+    """A tuple of CSS selectors that parse (cssselect's grammar, as lxml uses it), within
+    the limits above, and that libxml2 can evaluate."""
     if not isinstance(value, tuple) or not all(isinstance(v, str) and v.strip() for v in value):
         raise OptionsError(f"{name} must be a tuple of CSS selector strings")
+    if len(value) > MAX_SELECTORS:
+        raise OptionsError(f"{name}: {len(value)} selectors, at most {MAX_SELECTORS} allowed")
+    if not value:
+        return
     from cssselect import SelectorError  # imported here: only a set selector pays for it
+    from lxml import etree
     from lxml.cssselect import CSSSelector
+    from lxml.html import fromstring
 
+    probe = fromstring("<html><body><div class='a' id='b'><p>x</p></div></body></html>")
     for selector in value:
+        shown = selector if len(selector) <= 80 else selector[:77] + "..."
+        if len(selector) > MAX_SELECTOR_CHARS:
+            raise OptionsError(f"{name}: selector {shown!r} is {len(selector)} characters, "
+                               f"at most {MAX_SELECTOR_CHARS} allowed")
+        if _nesting(selector) > MAX_SELECTOR_NESTING:
+            raise OptionsError(f"{name}: selector {shown!r} nests parentheses deeper than "
+                               f"{MAX_SELECTOR_NESTING}")
         try:
-            CSSSelector(selector)
-        except SelectorError as exc:
-            raise OptionsError(f"{name}: invalid CSS selector {selector!r}: {exc}") from None
+            compiled = CSSSelector(selector)
+        except (SelectorError, RecursionError) as exc:
+            raise OptionsError(f"{name}: invalid CSS selector {shown!r}: {exc}") from None
+        if len(compiled.path) > MAX_SELECTOR_XPATH_CHARS:
+            raise OptionsError(f"{name}: selector {shown!r} is too complex to evaluate")
+        try:
+            compiled(probe)
+        except etree.XPathError as exc:
+            raise OptionsError(f"{name}: selector {shown!r} cannot be evaluated: {exc}") from None
+
+
+def _nesting(selector: str) -> int:
+    """The deepest parenthesis nesting of ``selector`` (quotes ignored: an over-count
+    only refuses a selector nobody writes)."""
+    depth = deepest = 0
+    for char in selector:
+        if char == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == ")":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def _check_int(name: str, value: object, *, minimum: int) -> None:

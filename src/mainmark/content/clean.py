@@ -5,18 +5,30 @@ what it removes is never content). It runs after structured data and metadata
 were read, because those live in ``<script>`` and ``<meta>``. Everything removed
 is counted in bytes per kind for the explain output.
 
-Safety valve: ``hidden``/``aria-hidden``/``display:none`` on an element that holds
-most of the page's text is a JavaScript reveal or an open modal's backdrop, not
-an invisible extra; such an element is kept.
+Hidden is what :mod:`mainmark.content.css` says CSS hides (inline styles and the
+page's own simple sheet rules), plus ``hidden``, ``aria-hidden`` and screen-reader-only
+classes. Hidden text is a prompt-injection route into a RAG index, so it goes however
+much of the page it holds; the one exception is a page that hides nearly all of its text
+until a script runs (:func:`_script_revealed`), whose hidden wrapper holding the ``<h1>``
+is the page.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.css import (
+    SheetRules,
+    declarations,
+    hides,
+    read_sheets,
+    transparent,
+    zero_font,
+)
 from mainmark.content.reveal import place_streamed_segments
 from mainmark.content.vocab import (
     FORM_CONTROL_TAGS,
@@ -27,10 +39,7 @@ from mainmark.content.vocab import (
 from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.parse import Page
 
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
-#: A hidden element holding more than this share of the page's text is not removed.
-_HIDDEN_MAX_SHARE = 0.8
 
 
 _STRIP_TAGS = (*INVISIBLE_TAGS, *FORM_CONTROL_TAGS, "noscript", "template",
@@ -48,6 +57,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     if root is None:
         return stripped
     place_streamed_segments(root, page.text)
+    rules = read_sheets(el.text or "" for el in root.iter("style"))
     _open_shadow_roots(root)
     _keep_math_sources(root)
     for el in _swallowing_controls(root):
@@ -56,7 +66,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
             el.drop_tag()
         etree.strip_elements(root, *_STRIP_TAGS, with_tail=False)
-        _strip_attributes_hidden(root, stripped)
+        _strip_attributes_hidden(root, stripped, rules)
         return stripped
     doomed: list[tuple[HtmlElement, str]] = []
     unwrap: list[HtmlElement] = []
@@ -81,7 +91,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
             continue
         _count(stripped, kind, el)
         remove_keeping_tail(el)
-    _strip_attributes_hidden(root, stripped)
+    _strip_attributes_hidden(root, stripped, rules)
     return stripped
 
 
@@ -185,7 +195,7 @@ def _open_shadow_roots(root: HtmlElement) -> None:
 #: fast on real pages. The union comes back in document order, where the attributes of one
 #: element are neighbours (:func:`_attribute_owners`).
 _ATTRIBUTE_XPATH = etree.XPath(
-    "//@hidden | //@aria-hidden[.='true'] | //@style[contains(.,'none') or contains(.,'hidden')]"
+    "//@hidden | //@aria-hidden[.='true'] | //@style"
     " | //@src[starts-with(.,'data:')] | //@href[starts-with(.,'data:')]"
     " | //@class[contains(.,'sr-') or contains(.,'isually') or contains(.,'creen')]"
 )
@@ -198,13 +208,22 @@ _SCREEN_READER_CLASSES = frozenset({"sr-only", "visually-hidden", "visuallyhidde
                                     "u-visually-hidden", "screenreader-only", "sr-only-text"})
 
 
-def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int]) -> None:
-    """Hidden nodes and data URIs, found in one XPath scan."""
+def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
+                             rules: SheetRules) -> None:
+    """Hidden nodes and data URIs, found in one XPath scan (plus one for the class and
+    id names the page's sheets hide, when they hide any)."""
     candidates = _attribute_owners(root)
-    if not candidates:
-        return
-    _strip_hidden(root, candidates, stripped)
+    judge = _hidden_judge(rules)
+    found = _NAMED_XPATH(root) if rules else []
+    named = [el for el in found if isinstance(el, HtmlElement)] if isinstance(found, list) else []
+    if candidates or named:
+        _strip_hidden(root, [*candidates, *named], stripped, judge)
+        _strip_zero_font(candidates, stripped)
     _strip_data_uris(candidates, stripped)
+
+
+#: Elements a sheet rule can name.
+_NAMED_XPATH = etree.XPath("//*[@class or @id]")
 
 
 def _attribute_owners(root: HtmlElement) -> list[HtmlElement]:
@@ -224,35 +243,64 @@ def _attribute_owners(root: HtmlElement) -> list[HtmlElement]:
 
 
 def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
-                  stripped: dict[str, int]) -> None:
-    hidden = [el for el in candidates if el.tag not in ("html", "body") and _is_hidden(el)]
+                  stripped: dict[str, int], judge: Callable[[HtmlElement], str | None]) -> None:
+    """Remove every hidden element but the script-revealed wrapper (if any) and weakly
+    hidden ones that hold much of the page; each element's text is counted once, under
+    its outermost removed ancestor."""
+    verdicts = [(el, judge(el)) for el in candidates if el.tag not in ("html", "body")]
+    hidden = [(el, verdict) for el, verdict in verdicts if verdict is not None]
     if not hidden:
         return
     body_text = len(root.text_content())
-    revealed = _script_revealed(hidden, body_text)
-    for el in hidden:
-        if el.getparent() is None or el is revealed:
+    fades = sum(1 for el, verdict in hidden if verdict == _FADE and el.text_content().strip())
+    revealed = _script_revealed([el for el, _ in hidden], body_text, judge)
+    covered = ancestor_cover(lambda el: el is not revealed and judge(el) is not None)
+    done: set[HtmlElement] = set()
+    for el, verdict in hidden:
+        if el is revealed or el in done or el.getparent() is None:
             continue
-        size = len(el.text_content())
-        if body_text and size > _HIDDEN_MAX_SHARE * body_text:
+        done.add(el)
+        if verdict == _FADE and fades > _MAX_FADES:
             continue
-        stripped["hidden"] = stripped.get("hidden", 0) + size
+        outermost = not covered(el.getparent())
+        size = len(el.text_content()) if outermost or verdict != _HIDDEN else 0
+        if verdict != _HIDDEN and size > _WEAK_MAX_SHARE * body_text:
+            continue
+        if outermost:
+            stripped["hidden"] = stripped.get("hidden", 0) + size
         remove_keeping_tail(el)
+
+
+#: Verdicts of the hidden judge. ``_HIDDEN``: hidden for sure (an attribute, inline
+#: ``display:none``, off-screen...). ``_SHEET``: by a rule of the page's own sheets, which
+#: an external sheet may override. ``_FADE``: inline zero opacity, which is also where a
+#: page's entrance animation starts before its script fades the element in.
+_HIDDEN, _SHEET, _FADE = "hidden", "sheet", "fade"
+#: A weakly hidden element (sheet rule, zero opacity) holding more than this share of the
+#: page's text is kept: a page does not hide a quarter of itself from every reader, its
+#: scripts or its other sheets show it (an accordion's answers, a faded-in ``<main>``).
+#: Measured on the TUNE pages (docs/extraction.md).
+_WEAK_MAX_SHARE = 0.25
+#: More zero-opacity elements with text than this on a page: they are an animation
+#: framework's (Webflow, Framer, AOS), not hidden text; a hostile page hides one block.
+_MAX_FADES = 3
 
 
 #: A page showing less than this share of its text before scripts run is revealed by them.
 _VISIBLE_MIN_SHARE = 0.1
 
 
-def _script_revealed(hidden: list[HtmlElement], body_text: int) -> HtmlElement | None:
+def _script_revealed(hidden: list[HtmlElement], body_text: int,
+                     judge: Callable[[HtmlElement], str | None]) -> HtmlElement | None:
     """The hidden wrapper a script will show: when nearly all of the page's text is
     hidden (the page hides its content until its scripts have run, and its menus and
     dialogs are hidden too), the largest hidden element holding the page's ``<h1>``.
-    Dropdown menus and dialogs hold no headline."""
+    Dropdown menus and dialogs hold no headline. A page that shows a sliver of text and
+    hides a big block beside it is no such page: the block goes (issue 40.15)."""
     if not body_text:
         return None
-    covered = ancestor_cover(_is_hidden)
-    outermost = [el for el in hidden if not covered(el.getparent())]
+    covered = ancestor_cover(lambda el: judge(el) is not None)
+    outermost = list(dict.fromkeys(el for el in hidden if not covered(el.getparent())))
     sizes = [len(el.text_content()) for el in outermost]
     if body_text - sum(sizes) >= _VISIBLE_MIN_SHARE * body_text:
         return None
@@ -261,13 +309,66 @@ def _script_revealed(hidden: list[HtmlElement], body_text: int) -> HtmlElement |
     return max(headed, key=lambda pair: pair[0])[1] if headed else None
 
 
-def _is_hidden(el: HtmlElement) -> bool:
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+def _hidden_judge(rules: SheetRules) -> Callable[[HtmlElement], str | None]:
+    """``judge(el)``: how the element is hidden (``_HIDDEN``, ``_SHEET``, ``_FADE``), by
+    an attribute, a screen-reader-only class, its inline style or a rule of the page's
+    sheets; ``None`` when it is not."""
+
+    def judge(el: HtmlElement) -> str | None:
+        if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+            return _HIDDEN
+        cls = el.get("class")
+        if cls and not _SCREEN_READER_CLASSES.isdisjoint(cls.lower().split()):
+            return _HIDDEN
+        style = el.get("style")
+        if style:
+            decl = declarations(style)
+            if hides(decl):
+                return _HIDDEN
+            if transparent(decl):
+                return _FADE
+        if rules and rules.hides(cls, el.get("id")):
+            return _SHEET
+        return None
+
+    return judge
+
+
+def _strip_zero_font(candidates: list[HtmlElement], stripped: dict[str, int]) -> None:
+    """``font-size: 0`` hides the element's own text and that of descendants that
+    inherit the size. A descendant with a class, an id or a size of its own may get its
+    size back from a sheet (the inline-block whitespace trick: a zero-size row of
+    normal-size cells), so its subtree stays. Each element is visited once: linear."""
+    done: set[HtmlElement] = set()
+    for el in candidates:
+        if el in done or el.getparent() is None:
+            continue
+        style = el.get("style")
+        if not style or not zero_font(declarations(style)):
+            continue
+        stack = [el]
+        while stack:
+            node = stack.pop()
+            done.add(node)
+            size = len(node.text or "")
+            node.text = None
+            for child in node:
+                size += len(child.tail or "")
+                child.tail = None
+                if isinstance(child.tag, str) and child not in done and not _resizes(child):
+                    stack.append(child)
+            if size:
+                stripped["hidden"] = stripped.get("hidden", 0) + size
+
+
+def _resizes(el: HtmlElement) -> bool:
+    if el.get("class") or el.get("id"):
         return True
-    cls = el.get("class")
-    if cls and not _SCREEN_READER_CLASSES.isdisjoint(cls.lower().split()):
-        return True
-    return bool(_HIDDEN_STYLE.search(el.get("style") or ""))
+    style = el.get("style")
+    if not style:
+        return False
+    decl = declarations(style)
+    return "font-size" in decl and not zero_font(decl)
 
 
 def _strip_data_uris(candidates: list[HtmlElement], stripped: dict[str, int]) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from lxml.html import HtmlElement
 
 from mainmark.markdown.rendervocab import GUTTER_CLASSES, LANGUAGE_CLASS, NOT_A_LANGUAGE
+from mainmark.page.textnorm import drop_invisible
 
 #: Inside a ``<pre>``, these elements sit on lines of their own (one ``div`` per line in
 #: some highlighters, a table row per line in highlight.js' line-number plugin).
@@ -91,8 +92,10 @@ def _events(
 
 
 def _tidy(code: str) -> str:
-    """Drop blank edge lines and trailing blanks; keep every inner space, tab and line."""
-    code = code.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ")
+    """Drop blank edge lines and trailing blanks; keep every inner space, tab and line.
+    Control, bidi and invisible characters go as in prose (:mod:`mainmark.page.textnorm`:
+    in code they are the Trojan Source attack, not content)."""
+    code = drop_invisible(code).replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ")
     lines = [line.rstrip() for line in code.split("\n")]
     while lines and not lines[0]:
         lines.pop(0)

@@ -55,19 +55,27 @@ from mainmark.page.textnorm import drop_invisible
 
 BlockHandler = Callable[[Frame, Frame], list[Piece]]
 
-_ESCAPE = re.compile(
+_ESCAPE_COMMON = (
     r"\\(?=[!-/:-@\[-`{-~]|$)"  # a backslash that would escape what follows
     r"|[*`]"  # emphasis and code spans
     r"|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])"  # underscores that could open or close emphasis
     r"|~~"  # strikethrough
     r"|<(?=[A-Za-z/!?])"  # raw HTML and autolinks
     r"|&(?=#?\w+;)"  # entity references
-    r"|\](?=[(\[])"  # the end of a link text
 )
+#: Plain text: a ``]`` right before ``(`` or ``[`` would close a link text the page forged.
+_ESCAPE = re.compile(_ESCAPE_COMMON + r"|\](?=[(\[])")
+#: Link text: every bracket, or the page's text could close our link early and open its
+#: own (``ok](https://evil.example/) [x``). One pass: escaping twice would turn ``\]``
+#: into an escaped backslash before a live bracket.
+_ESCAPE_LINK_TEXT = re.compile(_ESCAPE_COMMON + r"|[\[\]]")
 _SPECIAL = re.compile(r"[\\*`_~<&\]]").search
-_ESCAPE_IN_LINK = re.compile(r"[\[\]]")
 _CELL_TAGS = frozenset({"_cell", "_inline"})
-_LINE_START = re.compile(r"(#{1,6}|[>+-])(?=\s|$)|>|(\d{1,9})[.)](?=\s|$)|=+$|-+$")
+#: What would read as block syntax at a line's start: headings, quotes, list markers,
+#: setext underlines, and a link reference definition (``[1]: https://evil.example/``
+#: would turn every ``[1]`` marker of the page into a link to it).
+_LINE_START = re.compile(r"(#{1,6}|[>+-])(?=\s|$)|>|(\d{1,9})[.)](?=\s|$)|=+$|-+$"
+                         r"|\[(?=(?:[^\]\\]|\\.)*\]:)")
 #: Inline tags and the element the clean HTML keeps for them.
 _INLINE_HTML = {**dict.fromkeys(STRONG_TAGS, "strong"), **dict.fromkeys(EM_TAGS, "em"),
                 **dict.fromkeys(DEL_TAGS, "del"), **dict.fromkeys(CODE_TAGS, "code"),
@@ -87,10 +95,11 @@ def escape_markdown(text: str, parent_tags: frozenset[str] = frozenset()) -> str
     """Escape only what would turn ``text`` into markdown syntax where it stands."""
     if "_noformat" in parent_tags:
         return text
-    if _SPECIAL(text):
+    if "a" in parent_tags:
+        if _SPECIAL(text) or "[" in text:
+            text = _ESCAPE_LINK_TEXT.sub(_escape_match, text)
+    elif _SPECIAL(text):
         text = _ESCAPE.sub(_escape_match, text)
-    if "a" in parent_tags and ("[" in text or "]" in text):
-        text = _ESCAPE_IN_LINK.sub(r"\\\g<0>", text)
     return text
 
 

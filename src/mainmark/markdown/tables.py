@@ -2,8 +2,10 @@
 
 A data table keeps its columns: ``colspan`` leaves the spanned cells empty, ``rowspan``
 repeats the value in every row it covers (so each row, which the chunker may cut out on
-its own, still says what it is about). A table whose cells hold blocks (lists, headings,
-nested tables, code) is page layout, and its cells are read as ordinary blocks.
+its own, still says what it is about) while a copy budget proportional to the table's
+own text lasts: output stays linear in the input however far a cell spans. A table whose
+cells hold blocks (lists, headings, nested tables, code) is page layout, and its cells are
+read as ordinary blocks.
 """
 
 from __future__ import annotations
@@ -116,20 +118,23 @@ def build_grids(
     grid: list[list[Cell]] = []
     carry: dict[int, tuple[int, Cell]] = {}  # column -> (rows still covered, cell)
     blank: Cell = ("",) * channels
+    budget = _CopyBudget()
     for index, tr in enumerate(rows):
         row: list[Cell] = []
         for cell in own_cells(tr, removed):
-            _take_carried(row, carry, blank)
+            _take_carried(row, carry, blank, budget)
             text = cell_text(cell)
-            rowspan = _span(cell.get("rowspan"), _MAX_ROWSPAN)
+            budget.read(text)
+            # A span past the table's last row covers nothing: capped there.
+            rowspan = min(_span(cell.get("rowspan"), _MAX_ROWSPAN), len(rows) - index)
             for k in range(_span(cell.get("colspan"), _MAX_COLSPAN)):
                 if len(row) >= _MAX_WIDTH:
                     break
-                value = text if k == 0 or index < heads else blank
+                value = text if k == 0 or (index < heads and budget.copy(text)) else blank
                 if rowspan > 1:
                     carry[len(row)] = (rowspan - 1, value)
                 row.append(value)
-        _take_carried(row, carry, blank, to_end=True)
+        _take_carried(row, carry, blank, budget, to_end=True)
         grid.append(row)
     width = max((len(r) for r in grid), default=0)
     grids = [[[cell[c] for cell in row] + [""] * (width - len(row)) for row in grid]
@@ -183,8 +188,38 @@ def _merge_header(rows: list[list[str]]) -> list[str]:
     return merged
 
 
+class _CopyBudget:
+    """How many characters span copies may still add: proportional to the table's own
+    text, so output stays linear in the input. A cell spanning a thousand rows of a
+    thousand-row table (a 208 KB page made 195 MB of markdown) is copied while the
+    budget lasts; the rows past it show the spanned cell empty, as colspans do."""
+
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = _COPY_FLOOR
+
+    def read(self, cell: Cell) -> None:
+        self.left += _COPY_FACTOR * len(cell[0])
+
+    def copy(self, cell: Cell) -> bool:
+        """Spend one copy of ``cell``; ``False`` when the budget is spent."""
+        cost = len(cell[0])
+        if cost > self.left:
+            return False
+        self.left -= cost
+        return True
+
+
+#: Copies may add this many times the table's own characters, plus a floor for short
+#: tables whose few spanned labels repeat down many rows.
+_COPY_FACTOR = 4
+_COPY_FLOOR = 20_000
+
+
 def _take_carried(
-    row: list[Cell], carry: dict[int, tuple[int, Cell]], blank: Cell, to_end: bool = False
+    row: list[Cell], carry: dict[int, tuple[int, Cell]], blank: Cell, budget: _CopyBudget,
+    to_end: bool = False,
 ) -> None:
     """Fill the positions that rowspans from earlier rows still cover."""
     while len(row) in carry or (to_end and any(col > len(row) for col in carry)):
@@ -194,7 +229,7 @@ def _take_carried(
             row.append(blank)
             continue
         left, value = entry
-        row.append(value)
+        row.append(value if budget.copy(value) else blank)
         if left > 1:
             carry[col] = (left - 1, value)
         else:

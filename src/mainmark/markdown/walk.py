@@ -248,7 +248,7 @@ class TreeWalker:
     def text(self, frame: Frame, text: str) -> None:
         """Add a text node to the frame's run, whitespace collapsed and escaped."""
         if _PLAIN(text) is None:  # most text nodes: nothing to collapse or escape
-            frame.md.append(text)
+            frame.md.append(_after_bracket(frame.md, text) if text[0] in "([" else text)
             frame.txt.append(text)
             frame.htm.append(text)
             if not text.isspace():
@@ -257,7 +257,7 @@ class TreeWalker:
         if _NEEDS_WS(text):
             text = normalize_space(text)
         md = self.escape(text, frame.tags)
-        frame.md.append(md)
+        frame.md.append(_after_bracket(frame.md, md) if md[:1] in ("(", "[") else md)
         frame.txt.append(text)
         frame.htm.append(html_escape(text, quote=False) if _HTML_SPECIAL(text) else text)
         if not md.isspace():
@@ -274,7 +274,7 @@ class TreeWalker:
                     parent.txt.append(txt)
                     parent.htm.append(htm)
                 return
-            parent.md.append(md)
+            parent.md.append(_after_bracket(parent.md, md) if md[0] in "([" else md)
             parent.txt.append(txt)
             parent.htm.append(htm)
             if parent.run_first is None:
@@ -359,6 +359,16 @@ class TreeWalker:
 
     def close_block(self, frame: Frame, parent: Frame) -> list[Piece]:
         return frame.pieces
+
+
+def _after_bracket(run: list[str], md: str) -> str:
+    """``md`` (starting with ``(`` or ``[``) escaped when the run ends in a live ``]``:
+    two text nodes (``<span>[x]</span>(https://evil.example/)``) would otherwise join
+    into a link neither holds alone. Our own links end in ``)``."""
+    last = run[-1] if run else ""
+    if last.endswith("]") and not last.endswith("\\]"):
+        return "\\" + md
+    return md
 
 
 def _joined(frame: Frame) -> Tri:

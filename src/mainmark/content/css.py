@@ -1,0 +1,296 @@
+"""Which CSS hides an element: inline ``style`` declarations and the page's own sheets.
+
+Text a reader never sees is a prompt-injection route into a RAG index: a page can say
+"ignore your instructions" in a box nobody sees and have it embedded. Browsers hide in
+many more ways than ``display:none``, so the judge reads declarations the way a browser
+does (comments are whitespace, property names and keywords are case-insensitive, the
+last declaration wins, ``!important`` is noise) and knows the usual hiding tricks:
+zero opacity or font size, text the colour of its background, boxes pushed thousands of
+pixels off-screen, clipped to nothing or shrunk to a pixel.
+
+Sheets are read only as far as simple rules go (``.x{display:none}``, ``#id{...}``,
+``p.x{...}`` at top level): a class or id hidden there is hidden, unless any other rule
+anywhere in the sheets (a compound ``.x.open``, one inside ``@media``) shows it again,
+which is how tabs, menus and mobile-first layouts toggle. A sheet is not a cascade
+engine; what it cannot be sure of it leaves visible.
+
+Everything here is linear: comments go with ``str.find``, blocks are found by one
+brace scan, declarations split on ``;``. No regular expression here can backtrack.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+#: Sheets past this many characters (summed per page) are not read further: a megabyte
+#: of framework CSS says nothing a page's hiding rules need, and the scan stays bounded.
+MAX_SHEET_CHARS = 1_000_000
+#: An offset at or past this many pixels to the left or top is off-screen on any display.
+OFFSCREEN_PX = 999.0
+#: ``em``/``rem`` to pixels, for offsets given in them (the browser default font size).
+_EM_PX = 16.0
+#: A box this small (in both directions) with its overflow hidden shows nothing.
+TINY_PX = 1.0
+#: Opacity at or below this is invisible.
+MAX_INVISIBLE_OPACITY = 0.01
+
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
+#: A class or id name, CSS escapes allowed (Tailwind's ``.lg\\:block``).
+_NAME = r"(-?(?:[_a-z]|\\.)(?:[-_a-z0-9]|\\.)*)"
+_SIMPLE_SELECTOR = re.compile(r"(?:[a-z][a-z0-9]*)?([.#])" + _NAME)
+_NAMES_IN_SELECTOR = re.compile(r"([.#])" + _NAME)
+#: Values of ``color`` that name no colour of their own: equal to the background's they
+#: prove nothing (``color:none;background-color:none`` is invalid CSS, both ignored).
+_NOT_COLOURS = frozenset({"none", "inherit", "initial", "unset", "revert", "currentcolor",
+                          "auto", ""})
+_NAMED_COLOURS = {"white": "#ffffff", "black": "#000000", "red": "#ff0000",
+                  "transparent": "transparent"}
+
+
+def strip_comments(css: str) -> str:
+    """``css`` with every ``/* ... */`` replaced by a space (an unclosed one runs to the
+    end, as in a browser). One ``str.find`` pass: linear whatever the input."""
+    if "/*" not in css:
+        return css
+    parts: list[str] = []
+    pos = 0
+    while True:
+        start = css.find("/*", pos)
+        if start < 0:
+            parts.append(css[pos:])
+            break
+        parts.append(css[pos:start])
+        parts.append(" ")
+        end = css.find("*/", start + 2)
+        if end < 0:
+            break
+        pos = end + 2
+    return "".join(parts)
+
+
+def declarations(style: str) -> dict[str, str]:
+    """A declaration block as ``property -> value``, lower-cased, whitespace collapsed,
+    ``!important`` dropped, the last declaration of a property winning."""
+    found: dict[str, str] = {}
+    for decl in strip_comments(style).lower().split(";"):
+        name, colon, value = decl.partition(":")
+        if not colon:
+            continue
+        name = name.strip()
+        value = " ".join(value.replace("!important", " ").split())
+        if name and value:
+            found[name] = value
+    return found
+
+
+def _length_px(value: str) -> float | None:
+    """A CSS length in pixels (``em``/``rem`` at the default size); ``None`` when the
+    value is no plain length (``auto``, ``calc()``, a percentage)."""
+    match = _NUMBER.match(value)
+    if match is None:
+        return None
+    unit = value[match.end():].strip()
+    number = float(match.group())
+    if unit in ("", "px"):
+        return number
+    if unit in ("em", "rem"):
+        return number * _EM_PX
+    if unit == "pt":
+        return number * 4 / 3
+    return None
+
+
+def _zero_length(value: str) -> bool:
+    match = _NUMBER.match(value)
+    return match is not None and float(match.group()) == 0 and (
+        value[match.end():].strip() in ("", "px", "em", "rem", "pt", "%", "vw", "vh"))
+
+
+def _colour(value: str) -> str:
+    """A colour in one spelling: ``#fff``, ``#FFFFFF``, ``white``, ``rgb(255,255,255)``
+    all become ``#ffffff``; anything else comes back as written."""
+    value = value.replace(" ", "")
+    if value in _NAMED_COLOURS:
+        return _NAMED_COLOURS[value]
+    if value.startswith("#") and len(value) == 4:
+        return "#" + "".join(c * 2 for c in value[1:])
+    if value.startswith("rgb(") and value.endswith(")"):
+        parts = value[4:-1].split(",")
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            return "#" + "".join(f"{min(255, int(p)):02x}" for p in parts)
+    return value
+
+
+def _same_colour_as_background(decl: dict[str, str]) -> bool:
+    colour = decl.get("color")
+    if colour is None:
+        return False
+    colour = _colour(colour)
+    if colour == "transparent":
+        return True
+    if colour in _NOT_COLOURS:
+        return False
+    background = decl.get("background-color") or decl.get("background")
+    # ``background`` shorthand: only a lone colour compares (an image may sit behind).
+    return background is not None and " " not in background and _colour(background) == colour
+
+
+def _offscreen(decl: dict[str, str]) -> bool:
+    indent = _length_px(decl.get("text-indent", ""))
+    if indent is not None and indent <= -OFFSCREEN_PX:
+        return True
+    if decl.get("position") not in ("absolute", "fixed"):
+        return False
+    for side in ("left", "top", "right", "margin-left", "margin-top"):
+        offset = _length_px(decl.get(side, ""))
+        if offset is not None and offset <= -OFFSCREEN_PX:
+            return True
+    return False
+
+
+def _clipped(decl: dict[str, str]) -> bool:
+    """Clipped to nothing (``clip: rect(0 0 0 0)``, ``rect(1px,1px,1px,1px)``,
+    ``clip-path: inset(50%)``) or shrunk to a pixel with its overflow hidden."""
+    clip = decl.get("clip", "")
+    if clip.startswith("rect(") and clip.endswith(")"):
+        sides = [_length_px(s) for s in clip[5:-1].replace(",", " ").split()]
+        if len(sides) == 4 and None not in sides:
+            top, right, bottom, left = (s or 0.0 for s in sides)
+            if bottom <= top or right <= left:
+                return True
+    path = decl.get("clip-path", "")
+    if path.startswith("inset(") and path.endswith("%)"):
+        match = _NUMBER.match(path[6:])
+        if match is not None and float(match.group()) >= 50:
+            return True
+    if decl.get("overflow") == "hidden":
+        width = _length_px(decl.get("width", ""))
+        height = _length_px(decl.get("height", ""))
+        if width is not None and height is not None and width <= TINY_PX and height <= TINY_PX:
+            return True
+    return False
+
+
+def _transparent(decl: dict[str, str]) -> bool:
+    opacity = decl.get("opacity")
+    if opacity is None:
+        return False
+    match = _NUMBER.match(opacity)
+    if match is None:
+        return False
+    value = float(match.group()) / (100 if opacity.endswith("%") else 1)
+    return value <= MAX_INVISIBLE_OPACITY
+
+
+def hides(decl: dict[str, str], *, inline: bool = True) -> bool:
+    """Whether these declarations make an element's text invisible.
+
+    ``inline=False`` (a sheet rule) judges only what a sheet hides for sure: ``display``,
+    ``visibility``, off-screen and clipped boxes; a colour is only compared inline.
+    Zero opacity (:func:`transparent`) and zero font size (:func:`zero_font`) are asked
+    apart: both have common visible uses (fade-ins, the inline-block whitespace trick).
+    """
+    if decl.get("display") == "none" or decl.get("visibility") in ("hidden", "collapse"):
+        return True
+    if _offscreen(decl) or _clipped(decl):
+        return True
+    if not inline:
+        return False
+    return _same_colour_as_background(decl)
+
+
+def transparent(decl: dict[str, str]) -> bool:
+    """Zero opacity. Judged apart from :func:`hides`: it is also how a page fades its
+    content in once a script has run, so the caller weighs it (``content.clean``)."""
+    return _transparent(decl)
+
+
+def zero_font(decl: dict[str, str]) -> bool:
+    """``font-size: 0``: hides the element's own text, not children that set a size."""
+    size = decl.get("font-size")
+    return size is not None and _zero_length(size)
+
+
+def _shows(decl: dict[str, str]) -> bool:
+    """A rule that makes something visible again (the other half of a toggle)."""
+    display = decl.get("display")
+    if display is not None and display != "none":
+        return True
+    return decl.get("visibility") == "visible"
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRules:
+    """The class and id names the page's own sheets hide, and those any rule shows."""
+
+    hidden_classes: frozenset[str] = frozenset()
+    hidden_ids: frozenset[str] = frozenset()
+    shown: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.hidden_classes or self.hidden_ids)
+
+    def hides(self, classes: str | None, ident: str | None) -> bool:
+        """Whether an element with this ``class`` and ``id`` is hidden by a sheet rule:
+        one of its names is hidden and none is shown by some rule (Tailwind's
+        ``hidden lg:block``, atomic CSS: another class of the element undoes it)."""
+        names = (classes or "").lower().split()
+        ident = (ident or "").lower()
+        if not (ident in self.hidden_ids or not self.hidden_classes.isdisjoint(names)):
+            return False
+        return ident not in self.shown and self.shown.isdisjoint(names)
+
+
+def read_sheets(sheets: Iterable[str]) -> SheetRules:
+    """The hiding rules of ``<style>`` sheets (see the module docstring). A rule hides
+    only when every selector of its list is simple: a list mixing in attribute or
+    custom-element selectors (``[slot], x-card, .card {visibility:hidden}``) is the
+    page hiding itself until its scripts have defined their elements."""
+    hide: set[tuple[str, str]] = set()
+    show: set[str] = set()
+    budget = MAX_SHEET_CHARS
+    for sheet in sheets:
+        if budget <= 0:
+            break
+        css = strip_comments(sheet[:budget]).lower()
+        budget -= len(css)
+        for selector, block, top in _rules(css):
+            decl = declarations(block)
+            if not decl:
+                continue
+            if _shows(decl):
+                show.update(_unescape(name) for _, name in _NAMES_IN_SELECTOR.findall(selector))
+            if top and hides(decl, inline=False):
+                simple = [_SIMPLE_SELECTOR.fullmatch(part.strip()) for part in selector.split(",")]
+                if all(simple):
+                    hide.update((m.group(1), _unescape(m.group(2))) for m in simple if m)
+    return SheetRules(frozenset(n for kind, n in hide if kind == "." and n not in show),
+                      frozenset(n for kind, n in hide if kind == "#" and n not in show),
+                      frozenset(show))
+
+
+def _unescape(name: str) -> str:
+    return name.replace("\\", "") if "\\" in name else name
+
+
+_BRACE = re.compile(r"[{}]")
+
+
+def _rules(css: str) -> Iterable[tuple[str, str, bool]]:
+    """``(selector list, declarations, at top level)`` for every style rule, at-rule
+    preludes skipped (their blocks' rules come out with ``top=False``)."""
+    stack: list[str] = []
+    start = 0
+    for match in _BRACE.finditer(css):
+        chunk = css[start:match.start()]
+        start = match.end()
+        if match.group() == "{":
+            stack.append(chunk.rsplit(";", 1)[-1].strip())
+            continue
+        if not stack:
+            continue
+        prelude = stack.pop()
+        if prelude and not prelude.startswith("@"):
+            yield prelude, chunk, not stack
