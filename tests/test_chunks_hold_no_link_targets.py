@@ -3,13 +3,12 @@
 and alt text stay; the URLs are in ``Document.links`` and each chunk's ``links``.
 
 Checked with a CommonMark parser (a ``](`` inside code or escaped is no link) on the real
-pages of ``tests/pages/wcxb`` and, with ``../shared/bench``, on every bench page.
+pages of ``tests/pages/wcxb`` (151) and, with ``../shared/bench``, on every bench page.
 """
 
 from __future__ import annotations
 
 import gzip
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,9 +17,9 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 import mainmark
+from corpus_support import corpus_pages
 from mainmark.model import Document
 
-PAGES = Path(__file__).resolve().parent / "pages" / "wcxb"
 _MD = MarkdownIt("commonmark").enable("table")
 
 
@@ -41,14 +40,19 @@ def _link_markup(doc: Document) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("page_id", sorted(p.name[:4] for p in PAGES.glob("*.html.gz")))
-def test_real_page_chunks_hold_no_link_target(page_id: str) -> None:
-    url = json.loads((PAGES / f"{page_id}.json").read_text(encoding="utf-8"))["url"]
-    doc = mainmark.extract(gzip.decompress((PAGES / f"{page_id}.html.gz").read_bytes()), url=url)
-    assert doc.chunks
+@pytest.mark.parametrize("name", [name for name, _, _ in corpus_pages()])
+def test_real_page_chunks_hold_no_link_target(name: str) -> None:
+    html, url = next((h, u) for n, h, u in corpus_pages() if n == name)
+    doc = mainmark.extract(html, url=url)
     assert _link_markup(doc) == []
     chunk_links = {u for c in doc.chunks for u in c.links}
     assert chunk_links <= {link.url for link in doc.links}
+
+
+def test_the_corpus_pages_have_chunks_and_links_to_check() -> None:
+    docs = [mainmark.extract(html, url=url) for _, html, url in corpus_pages()[:20]]
+    assert all(doc.chunks for doc in docs)
+    assert sum(len(doc.links) for doc in docs) > 100
 
 
 def _bench_pages(bench: Path) -> Iterator[tuple[str, bytes]]:

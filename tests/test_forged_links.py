@@ -18,12 +18,12 @@ EVIL = "https://evil.example/"
 GOOD = "https://good.example/"
 
 
-def _markdown(inner: str) -> str:
+def _markdown(inner: str, links: str = "inline") -> str:
     body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
     html = (f"<html><head><title>{TITLE}</title></head><body><article><h1>{TITLE}</h1>"
             f"<p>{PARAGRAPHS[0]}</p>{inner}{body}</article></body></html>")
     doc = mainmark.extract(html.encode(), url="https://news.example/bridge",
-                           options=mainmark.Options(chunking=False))
+                           options=mainmark.Options(chunking=False, links=links))  # type: ignore[arg-type]
     return doc.markdown
 
 
@@ -57,12 +57,17 @@ FORGERIES = [
     pytest.param(f"<p>Read <img src='/a.png' alt='x]({EVIL}) ![y'> now.</p>", id="image-alt"),
     pytest.param(f"<table><tr><th>a</th><th>b</th></tr><tr><td>[x]({EVIL})</td>"
                  f"<td><a href='{GOOD}'>ok]({EVIL}) [x</a></td></tr></table>", id="table-cells"),
+    # An autolink split over text nodes: the "<" ends one node, the address is the next.
+    pytest.param(f"<p>Write to &lt;<span>{EVIL}</span>&gt; today.</p>", id="split-autolink"),
+    pytest.param("<p>Write to &lt;<span>root@evil.example</span>&gt; today.</p>",
+                 id="split-mail-autolink"),
 ]
 
 
+@pytest.mark.parametrize("links", ["inline", "text"])
 @pytest.mark.parametrize("inner", FORGERIES)
-def test_page_text_forges_no_link(inner: str) -> None:
-    markdown = _markdown(inner)
+def test_page_text_forges_no_link(inner: str, links: str) -> None:
+    markdown = _markdown(inner, links)
     assert not [u for u in _live_urls(markdown) if "evil.example" in u], markdown
     assert "evil.example" in markdown  # the text is kept, as text
 

@@ -60,8 +60,10 @@ _ESCAPE_COMMON = (
     r"|[*`]"  # emphasis and code spans
     r"|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])"  # underscores that could open or close emphasis
     r"|~~"  # strikethrough
-    r"|<(?=[A-Za-z/!?])"  # raw HTML and autolinks
-    r"|&(?=#?\w+;)"  # entity references
+    # raw HTML and autolinks; at a text node's end too, since the next node may carry
+    # the rest (``&lt;<span>a@b.org</span>&gt;`` would be a live mailto: link)
+    r"|<(?=[A-Za-z/!?]|$)"
+    r"|&(?=#?\w+;|$)"  # entity references (the same across nodes)
 )
 #: Plain text: a ``]`` right before ``(`` or ``[`` would close a link text the page forged.
 _ESCAPE = re.compile(_ESCAPE_COMMON + r"|\](?=[(\[])")
