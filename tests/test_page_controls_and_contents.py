@@ -145,3 +145,23 @@ def test_a_list_that_is_not_the_headings_is_kept() -> None:
     md = _markdown(f"<html><body><article><h1>Guide</h1>{_PARAS}<h3>Contents</h3>"
                    f"<ul>{items}</ul>{SECTIONS}</article></body></html>")
     assert "Step 3: do the thing number 3" in md and "Contents" in md
+
+
+# WCXB 4418 (dickblick.com, a shop's home page): the grid of category links, each item a
+# link to a category page holding that category's <h3>.
+CATEGORIES = ("Gifts", "New Products", "Deals", "Clearance", "Watercolor Paint",
+              "Acrylic Paint", "Oil Paint")
+GRID = ('<section class="HomePage_featuredCategoriesStyle__Br_lp"><h2>Browse Featured '
+        'Categories</h2><ul class="list-none grid grid-cols-5 text-center">' + "".join(
+            f'<li class="flex flex-col items-center"><a class="Gridview_list_link__aiK3i '
+            f'trackable" title="{name}" href="/categories/{name.lower().replace(" ", "-")}/">'
+            f'<figure class="Gridview_list_figure__Uqali"><img class="lazyload" alt="{name}" '
+            f'src="/img/{i}.svg"></figure><h3 class="Gridview_list_title__aWWyF">{name}</h3>'
+            f'</a></li>' for i, name in enumerate(CATEGORIES)) + "</ul></section>")
+
+
+def test_a_grid_of_links_to_other_pages_is_not_a_contents_box() -> None:
+    md = _markdown(f"<html><body><main><h1>Art Supplies</h1>{GRID}{_PARAS}</main></body>"
+                   "</html>")
+    assert all(name in md for name in CATEGORIES), md
+

@@ -309,8 +309,12 @@ def _item_text(li: HtmlElement) -> str:
 
 def _echoes_headings(el: HtmlElement, m: Measures) -> bool:
     """A list whose items are the page's own headings: a table of contents, with or
-    without links (a script scrolls to the heading on click)."""
+    without links (a script scrolls to the heading on click). A list linking to other
+    pages is not one, though its items name the page's sections: a landing page's grid
+    of category links repeats the category headings below it, and is its content."""
     if not 0 < m.text_of(el) <= _TOC_MAX_BYTES:
+        return False
+    if any("#" not in a.get("href", "#") for a in el.iter("a")):
         return False
     items = [li for li in el.iter("li")]
     if len(items) < _TOC_MIN_ITEMS:
