@@ -36,7 +36,7 @@ from mainmark.ingest.writers import (
     JsonlSink,
     ParquetSink,
     Sink,
-    parquet_parts,
+    parquet_run_files,
 )
 from mainmark.options import DEFAULT_OPTIONS, Options
 
@@ -138,7 +138,7 @@ def earlier_run(out: str) -> list[str]:
     """The files of an earlier run in ``out`` (empty when there is none)."""
     names = [f"{n}.jsonl" for n in (DOCUMENTS, CHUNKS, DISCARDS)]
     found = [os.path.join(out, n) for n in names if os.path.exists(os.path.join(out, n))]
-    return found + [p for n in (DOCUMENTS, CHUNKS) for p in parquet_parts(out, n)]
+    return found + parquet_run_files(out)  # parts, and a killed run's journals
 
 
 def _check_out(settings: BatchSettings) -> None:
