@@ -251,3 +251,28 @@ def test_a_run_that_finishes_writes_one_file_per_table(
     assert sorted(p.name for p in out.iterdir()) == [
         "chunks.parquet", "discards.jsonl", "documents.parquet"]
     _check_whole(out, pages)
+
+
+def test_a_file_name_that_is_not_utf8_is_done_once_across_resumes(tmp_path: Path) -> None:
+    """Parquet holds UTF-8 only; the resume key must still find the page (issue 40.13)."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    raw_names = [b"caf\xe9.html", b"caf\xff.html", b"plain.html"]  # two differ by one byte
+    for i, raw in enumerate(raw_names):
+        with open(os.path.join(os.fsencode(folder), raw), "wb") as handle:
+            handle.write(_article(f"Named page {i}").encode())
+    out = tmp_path / "out"
+    settings = BatchSettings(out=str(out), format="parquet", workers=1)
+    with contextlib.redirect_stderr(io.StringIO()):
+        first = run_batch([str(folder)], settings)
+    assert first.documents == 3
+    files = sorted(p.name for p in out.iterdir())
+    for _ in range(2):
+        summary = _resume([str(folder)], out)
+        assert "0 documents + 0 discards + 3 already done" in summary, summary
+    assert sorted(p.name for p in out.iterdir()) == files
+    locations = pq.read_table(out / "documents.parquet").column("location").to_pylist()
+    names = {os.path.basename(os.fsencode(writers.exact_location(loc)["file"]))
+             for loc in locations}
+    assert names == set(raw_names)
+    assert [loc["file_bytes"] is None for loc in locations] == [False, False, True]
