@@ -98,6 +98,7 @@ class _Response:
     body: bytes = b""
     size: int = 0
     too_large: bool = False
+    received_at: str | None = None  # UTC, ISO 8601: when the response headers arrived
 
     def header(self, name: str) -> str | None:
         return next((v for k, v in self.headers if k.lower() == name), None)
@@ -191,7 +192,6 @@ class Fetcher:
         """One URL to a record: its body, headers, final URL; or a problem record."""
         location = Location(url)
         cap = max_bytes or self.settings.max_bytes
-        fetched_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
         try:
             final, response = self._follow(url, cap, check_robots=self.settings.robots)
         except _Problem as problem:
@@ -204,7 +204,7 @@ class Fetcher:
                                   f"body over the cap of {cap} bytes", size=response.size)
         return PageRecord(url, response.body, location, response.size,
                           sha256_of(response.body), response.headers,
-                          fetched_at=fetched_at, final_url=final)
+                          fetched_at=response.received_at, final_url=final)
 
     def fetch_all(self, urls: Iterable[str]) -> Iterator[PageRecord]:
         """Records of ``urls`` in input order, ``workers`` requests in flight at most."""
@@ -254,6 +254,9 @@ class Fetcher:
             headers = tuple((k, v) for k, v in resp.headers.items()
                             if k.lower() not in _DROPPED_HEADERS)
             out = _Response(resp.status_code, headers)
+            # Stamped when the answer arrives, not before the robots.txt and politeness
+            # waits that precede the request (which can last seconds).
+            out.received_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
             if resp.status_code in _REDIRECTS or resp.status_code >= 400:
                 return out
             declared = resp.headers.get("content-length", "")
