@@ -40,7 +40,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from mainmark._version import __version__
-from mainmark.errors import InputError
+from mainmark.errors import InputError, InputUnavailable, MissingExtraError
 from mainmark.ingest.payload import problem_record
 from mainmark.ingest.records import (
     DEFAULT_MAX_PAGE_BYTES,
@@ -347,7 +347,7 @@ class Fetcher:
     def _sitemap(self, url: str) -> tuple[str, list[str]]:
         record = self.fetch(url, max_bytes=max(self.settings.max_bytes, SITEMAP_MAX_BYTES))
         if record.problem is not None:
-            raise InputError(f"cannot fetch sitemap {url}: {record.problem[1]} "
+            raise InputUnavailable(f"cannot fetch sitemap {url}: {record.problem[1]} "
                              f"({record.problem[0].value})")
         assert isinstance(record.body, bytes)
         return parse_sitemap(record.body)
@@ -386,7 +386,7 @@ def read_url_list(path: str) -> list[str]:
         with open(path, encoding="utf-8") as handle:
             lines = [line.strip() for line in handle]
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read URL list {path}: {exc}") from exc
+        raise InputUnavailable(f"cannot read URL list {path}: {exc}") from exc
     urls = [line for line in lines if line and not line.startswith("#")]
     bad = [u for u in urls if not is_url(u)]
     if bad:
@@ -403,5 +403,5 @@ def _httpx() -> Any:
     try:
         import httpx
     except ImportError as exc:
-        raise InputError("fetching URLs needs httpx: pip install 'mainmark[fetch]'") from exc
+        raise MissingExtraError("fetching URLs needs httpx: pip install 'mainmark[fetch]'") from exc
     return httpx

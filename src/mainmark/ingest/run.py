@@ -22,7 +22,7 @@ from itertools import chain
 from types import FrameType
 
 from mainmark.chunks.tokens import get_tokenizer
-from mainmark.errors import InputError
+from mainmark.errors import InputError, MissingExtraError
 from mainmark.ingest.fetch import Fetcher, FetchSettings, is_url
 from mainmark.ingest.pool import OrderedPool, PoolSettings
 from mainmark.ingest.progress import ProgressBar, Tally
@@ -131,7 +131,7 @@ def _check_settings(settings: BatchSettings) -> None:
     if settings.format not in ("jsonl", "parquet"):
         raise InputError(f"format must be 'jsonl' or 'parquet', not {settings.format!r}")
     if settings.format == "parquet" and importlib.util.find_spec("pyarrow") is None:
-        raise InputError("--format parquet needs pyarrow: pip install 'mainmark[parquet]'")
+        raise MissingExtraError("--format parquet needs pyarrow: pip install 'mainmark[parquet]'")
 
 
 def earlier_run(out: str) -> list[str]:

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from typing import IO, Any, cast
 
-from mainmark.errors import InputError
+from mainmark.errors import InputUnavailable
 from mainmark.ingest.payload import READ_CHUNK, problem_record, read_capped
 from mainmark.ingest.records import Location, PageRecord, Reason, sha256_of
 
@@ -75,10 +75,10 @@ def expand_inputs(inputs: Sequence[str], *, exclude: str | None = None
         elif _GLOB_CHARS.search(arg):
             matches = sorted(glob.glob(arg, recursive=True))
             if not matches:
-                raise InputError(f"no file matches {arg!r}")
+                raise InputUnavailable(f"no file matches {arg!r}")
             found.extend(expand_inputs(matches, exclude=exclude))
         else:
-            raise InputError(f"no such file or directory: {arg!r}")
+            raise InputUnavailable(f"no such file or directory: {arg!r}")
     return found
 
 
