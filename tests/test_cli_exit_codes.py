@@ -86,7 +86,8 @@ def test_a_missing_extra_is_an_import_error(tmp_path: Path,
 
 def test_eval_help_and_docs_show_the_folder_layout() -> None:
     sub = next(a for a in build_parser()._actions if a.dest == "command")
-    help_text = sub.choices["eval"].format_help()  # type: ignore[attr-defined]
+    assert isinstance(sub.choices, dict)
+    help_text = sub.choices["eval"].format_help()
     assert BENCH_LAYOUT in help_text
     docs = _between((_ROOT / "docs" / "eval.md").read_text(encoding="utf-8"), "bench-layout")
     assert BENCH_LAYOUT in docs
