@@ -58,3 +58,13 @@ def test_a_page_with_a_url_gets_the_same_ids_on_both_paths(tmp_path: Path) -> No
     loader = MainmarkLoader([page], urls={str(page): _URL}, options=Options(max_tokens=64))
     assert batch[_URL] == [d.id for d in loader.load()]
     assert set(batch[_URL]).isdisjoint(batch[other])  # equal bytes, two URLs, two pages
+
+
+def test_ids_already_in_stores_do_not_change_and_a_lone_surrogate_does_not_fail() -> None:
+    import uuid
+
+    from mainmark.chunks.ids import page_chunk_id
+
+    namespace = uuid.UUID("0f6c2a8e-4b1d-5c3e-9a7f-6e5d4c3b2a19")  # LangChain's, since 0.1
+    assert page_chunk_id(_URL, "c") == str(uuid.uuid5(namespace, f"{_URL}\nc"))
+    assert page_chunk_id("https://j.example/\ud800", "c")  # a JSONL url may hold one

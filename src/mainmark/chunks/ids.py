@@ -10,6 +10,7 @@ these functions, so the same page gets the same ids whichever way it was indexed
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 
 from mainmark.model import Stamp
@@ -25,10 +26,18 @@ def page_identity(url: str | None, source: str | None) -> str:
 
 def page_chunk_id(identity: str, chunk_id: str) -> str:
     """The id of one chunk of the page known as ``identity`` (a UUID string)."""
-    return str(uuid.uuid5(_PAGE_NAMESPACE, f"{identity}\n{chunk_id}"))
+    return _uuid5(f"{identity}\n{chunk_id}")
 
 
 def page_document_id(identity: str, stamp: Stamp) -> str:
     """The id of a whole page as one document (LangChain's ``mode="page"``)."""
     key = f"{identity}\n{stamp.content_sha256}|{stamp.version}|{stamp.options_hash}"
-    return str(uuid.uuid5(_PAGE_NAMESPACE, key))
+    return _uuid5(key)
+
+
+def _uuid5(name: str) -> str:
+    """``uuid.uuid5`` over the name's UTF-8, with a lone surrogate (a JSONL url may hold
+    one) passed through instead of failing the page; equal to ``uuid5`` otherwise."""
+    digest = hashlib.sha1(_PAGE_NAMESPACE.bytes + name.encode("utf-8", "surrogatepass"),
+                          usedforsecurity=False).digest()
+    return str(uuid.UUID(bytes=digest[:16], version=5))
