@@ -20,7 +20,7 @@ from mainmark.content.clean import clean
 from mainmark.content.notices import structure_warnings
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
-from mainmark.errors import InputError, TimeBudgetExceeded
+from mainmark.errors import InputTypeError, TimeBudgetExceeded
 from mainmark.markdown.render import serialize, walk_content
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.published import author_from_content, date_from_content
@@ -44,7 +44,7 @@ def extract(
     """Turn one page into a :class:`Document`: main content, metadata, chunks, stamp.
 
     Never raises for a bad page (it returns a document with ``warnings``; a malformed
-    ``url`` is ignored with a warning); raises :class:`~mainmark.errors.InputError` only
+    ``url`` is ignored with a warning); raises :class:`~mainmark.errors.InputTypeError` only
     when ``html`` is not bytes or str, and :class:`~mainmark.errors.TimeBudgetExceeded`
     when ``Options.time_budget`` is set and spent.
 
@@ -212,7 +212,7 @@ def _as_bytes(html: bytes | str) -> bytes:
         return bytes(html)
     if isinstance(html, str):
         return html.encode("utf-8", "surrogatepass")
-    raise InputError(f"extract() takes bytes or str, not {type(html).__name__}")
+    raise InputTypeError(f"extract() takes bytes or str, not {type(html).__name__}")
 
 
 def make_stamp(raw: bytes, options: Options) -> Stamp:

@@ -10,17 +10,25 @@ from mainmark.cli.flags import (
     EXIT_BAD_INPUT,
     EXIT_OK,
     EXIT_USAGE,
+    DefaultsFormatter,
     add_option_arguments,
     options_from_args,
 )
 from mainmark.evaluation.bench import evaluate_bench
-from mainmark.evaluation.datasets import SETS, available_sets
+from mainmark.evaluation.datasets import BENCH_LAYOUT, SETS, available_sets
 from mainmark.evaluation.report import Report, format_markdown, format_text, to_json
 from mainmark.evaluation.runner import CompareUnavailable
 
 
+class _LayoutFormatter(argparse.RawDescriptionHelpFormatter, DefaultsFormatter):
+    """Flag defaults as everywhere, and the layout epilog with its line breaks kept."""
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("bench", metavar="DIR", help="benchmark folder in the bench README layout")
+    p.formatter_class = _LayoutFormatter
+    p.epilog = "folder layout (see docs/eval.md):\n" + BENCH_LAYOUT
+    p.add_argument("bench", metavar="DIR",
+                   help="benchmark folder, laid out as shown below (docs/eval.md)")
     p.add_argument("--sets", default=None,
                    help=f"comma-separated sets to score (default: those of {','.join(SETS)} "
                         "present in DIR)")

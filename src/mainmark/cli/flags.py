@@ -15,7 +15,13 @@ from mainmark.options import DEFAULT_OPTIONS, Options
 if TYPE_CHECKING:
     from mainmark.ingest.fetch import FetchSettings
 
+#: The exit codes of every subcommand, one table (README "Exit codes" says the same):
+#: 0 done; 1 bad input (a file or URL that cannot be read, not HTML, no content, a
+#: missing extra); 2 usage (a bad flag or option value); 74 a batch could not write its
+#: output (EX_IOERR: full disk, vanished folder; resumable); 124 the page's
+#: ``--time-budget`` ran out (as timeout(1) exits); 130 interrupted by Ctrl-C.
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
+EXIT_WRITE_FAILED, EXIT_TIMEOUT, EXIT_INTERRUPTED = 74, 124, 130
 
 
 class Parser(argparse.ArgumentParser):

@@ -4,7 +4,9 @@ Flags map onto :class:`~mainmark.options.Options` here and nowhere else. Each
 subcommand other than ``extract`` lives in its own module exposing
 ``add_arguments(parser)`` and ``run(args) -> int``.
 
-Exit codes: 0 success, 1 bad input (one line on stderr), 2 usage error.
+Exit codes (one table, :mod:`mainmark.cli.flags` and README "Exit codes"): 0 success,
+1 bad input (one line on stderr), 2 usage error (a bad flag or option value), 74 a
+batch could not write its output, 124 ``--time-budget`` ran out, 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -16,8 +18,16 @@ from types import ModuleType
 
 from mainmark._version import __version__
 from mainmark.cli import extract as extract_cmd
-from mainmark.cli.flags import EXIT_OK, EXIT_USAGE, DefaultsFormatter, Parser
-from mainmark.errors import MainmarkError
+from mainmark.cli.flags import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    EXIT_USAGE,
+    DefaultsFormatter,
+    Parser,
+)
+from mainmark.errors import MainmarkError, OptionsError, TimeBudgetExceeded, TokenizerError
 from mainmark.tuning import BATCH, tuned
 
 
@@ -60,11 +70,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             return result
     except MainmarkError as exc:
         sys.stderr.write(f"mainmark: {exc}\n")
-        return EXIT_USAGE
+        return exit_code_for(exc)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+
+
+def exit_code_for(exc: MainmarkError) -> int:
+    """The exit code of an error no subcommand handled: only a bad flag value is a usage
+    error (2); a spent time budget is 124, as timeout(1) exits; the rest is bad input."""
+    if isinstance(exc, TimeBudgetExceeded):
+        return EXIT_TIMEOUT
+    if isinstance(exc, (OptionsError, TokenizerError)):
+        return EXIT_USAGE
+    return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

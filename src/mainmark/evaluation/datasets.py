@@ -1,4 +1,5 @@
-"""Load benchmark sets laid out as ``../shared/bench/README.md`` describes.
+"""Load benchmark sets laid out as ``../shared/bench/README.md`` (and :data:`BENCH_LAYOUT`,
+shown by ``mainmark eval --help`` and docs/eval.md) describes.
 
 Everything is read and decompressed up front, so that the runner times only the
 extraction calls. A page whose file is missing or unreadable is reported back as
@@ -29,6 +30,17 @@ from pathlib import Path
 from typing import Any
 
 SETS = ("sh", "tr", "rd", "wx")
+#: The folder layout ``mainmark eval DIR`` reads: shown by ``mainmark eval --help`` and
+#: in docs/eval.md (a test keeps both equal to this text).
+BENCH_LAYOUT = """\
+DIR/sh/html/<id>.html.gz      pages; DIR/sh/ground-truth.json: {id: {"articleBody", "url"}}
+DIR/tr/html/<file>.gz         pages; DIR/tr/evaldata.json: {url: {"file", "with", "without"}}
+DIR/rd/<name>/source.html     page; expected.html and expected-metadata.json beside it
+DIR/wx/html/<id>.html.gz      pages; DIR/wx/ground-truth/<id>.json: {"url", "ground_truth":
+                              {"main_content", "title", "author", "publish_date"}};
+                              DIR/wx/pages.json: {id: {"page_type"}}
+DIR/check-split.json          optional: {set: [page ids]} marks the CHECK half of each set
+Any subset of the four sets may be present; --sets picks among them."""
 #: The file that names the CHECK half of each set (the rest is TUNE).
 CHECK_SPLIT = "check-split.json"
 _WORD = re.compile(r"\w+")

@@ -53,7 +53,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from mainmark._version import __version__
-from mainmark.errors import InputError
+from mainmark.errors import InputError, InputUnavailable, MissingExtraError
 from mainmark.ingest.inflate import (
     BadData,
     TooLarge,
@@ -132,6 +132,7 @@ class _Response:
     body: bytes = b""
     size: int = 0
     too_large: bool = False
+    received_at: str | None = None  # UTC, ISO 8601: when the response headers arrived
 
     def header(self, name: str) -> str | None:
         return next((v for k, v in self.headers if k.lower() == name), None)
@@ -366,7 +367,6 @@ class Fetcher:
         """One URL to a record: its body, headers, final URL; or a problem record."""
         location = Location(url)
         cap = max_bytes or self.settings.max_bytes
-        fetched_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
         try:
             final, response = self._follow(url, cap, check_robots=self.settings.robots)
         except _Problem as problem:
@@ -383,7 +383,7 @@ class Fetcher:
                                   size=response.size)
         return PageRecord(url, response.body, location, response.size,
                           sha256_of(response.body), response.headers,
-                          fetched_at=fetched_at, final_url=final)
+                          fetched_at=response.received_at, final_url=final)
 
     def fetch_all(self, urls: Iterable[str | PageRecord]) -> Iterator[PageRecord]:
         """Records of ``urls`` in input order, ``workers`` requests in flight at most.
@@ -453,6 +453,9 @@ class Fetcher:
             headers = tuple((k, v) for k, v in resp.headers.items()
                             if k.lower() not in _DROPPED_HEADERS)
             out = _Response(resp.status_code, headers)
+            # Stamped when the answer arrives, not before the robots.txt and politeness
+            # waits that precede the request (which can last seconds).
+            out.received_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
             if resp.status_code in _REDIRECTS or resp.status_code >= 400:
                 return out
             declared = resp.headers.get("content-length", "")
@@ -570,7 +573,7 @@ def read_url_list(path: str) -> list[str]:
         with open(path, encoding="utf-8") as handle:
             lines = [line.strip() for line in handle]
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read URL list {path}: {exc}") from exc
+        raise InputUnavailable(f"cannot read URL list {path}: {exc}") from exc
     urls = [line for line in lines if line and not line.startswith("#")]
     bad = [u for u in urls if not is_url(u)]
     if bad:
@@ -598,5 +601,5 @@ def _httpx() -> Any:
     try:
         import httpx
     except ImportError as exc:
-        raise InputError("fetching URLs needs httpx: pip install 'mainmark[fetch]'") from exc
+        raise MissingExtraError("fetching URLs needs httpx: pip install 'mainmark[fetch]'") from exc
     return httpx

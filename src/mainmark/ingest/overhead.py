@@ -22,7 +22,7 @@ from typing import Any
 
 from lxml import etree
 
-from mainmark.errors import InputError
+from mainmark.errors import MissingExtraError
 from mainmark.ingest.budget import time_limit
 from mainmark.ingest.pool import OrderedPool, PoolSettings
 from mainmark.ingest.records import (
@@ -182,7 +182,7 @@ def plot(report: dict[str, Any], path: str) -> None:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError as exc:
-        raise InputError("--plot needs matplotlib: pip install 'mainmark[plot]'") from exc
+        raise MissingExtraError("--plot needs matplotlib: pip install 'mainmark[plot]'") from exc
     fig = Figure(figsize=(7, 4.2), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()

@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any
 
 from mainmark.budget import PageTimeout, time_limit
+from mainmark.chunks.ids import page_chunk_id, page_identity
 from mainmark.errors import TimeBudgetExceeded
 from mainmark.ingest.inflate import BadData, TooLarge, Truncated, gunzip
 from mainmark.model import Document
@@ -277,8 +278,12 @@ def _rows(record: PageRecord, doc: Document, options: Options) -> Outcome:
 
     ident = doc_id(record.url, doc.stamp.content_sha256, record.location)
     record_dict = doc.to_dict()
+    # The id a store keys on joins the page to the chunk, as LangChain's ids do, so a page
+    # indexed through either path has the same ids (equal bytes at two URLs stay apart).
+    page = page_identity(record.final_url or record.url, record.location.file)
     chunks = tuple(
-        {**c.to_dict(), "url": record.url, "doc_id": ident} for c in doc.chunks
+        {**c.to_dict(), "id": page_chunk_id(page, c.id), "url": record.url, "doc_id": ident}
+        for c in doc.chunks
     )
     document = {
         "url": record.url,

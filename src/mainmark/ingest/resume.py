@@ -13,6 +13,12 @@ Before appending, the JSONL files are repaired: a run killed hard (not Ctrl-C,
 which stops between pages) can leave a half-written last line, or chunk lines
 whose document line never made it; both are cut so the page is simply redone. A
 document whose chunks are not all on disk is dropped with them, for the same reason.
+A Parquet run's journal of pages not yet in a part is converted into one
+(:func:`~mainmark.ingest.writers.recover_parquet`), so those pages count as done.
+
+Keys must survive the output format: a file name that is not UTF-8 (held by Python
+as lone surrogates) reads back from JSONL exactly, and from Parquet through
+``location.file_bytes``; otherwise such a page would be redone on every resume.
 """
 
 from __future__ import annotations
@@ -25,7 +31,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from mainmark.ingest.records import Location, input_identity
-from mainmark.ingest.writers import CHUNKS, DISCARDS, DOCUMENTS, parquet_parts
+from mainmark.ingest.writers import (
+    CHUNKS,
+    DISCARDS,
+    DOCUMENTS,
+    exact_location,
+    parquet_parts,
+    recover_parquet,
+)
 
 
 def resume_key(location: Location | dict[str, Any]) -> bytes:
@@ -46,7 +59,7 @@ def load_done(out_dir: str, fmt: str) -> set[bytes]:
         for path in parquet_parts(out_dir, DOCUMENTS):
             table = pq.read_table(path, columns=["location"])
             for location in table.column("location").to_pylist():
-                done.add(resume_key(location or {}))
+                done.add(resume_key(exact_location(location or {})))
     else:
         for row in _jsonl_rows(os.path.join(out_dir, f"{DOCUMENTS}.jsonl")):
             done.add(resume_key(row.get("location") or {}))
@@ -63,12 +76,15 @@ def _jsonl_rows(path: str) -> Iterator[dict[str, Any]]:
 
 
 def repair(out_dir: str, fmt: str) -> None:
-    """Make the JSONL outputs end on a complete page, ready to be appended to."""
+    """Make the outputs end on a complete page, ready to be appended to: JSONL files
+    cut to whole lines and whole pages; Parquet journals converted to parts."""
     names = (DISCARDS,) if fmt == "parquet" else (DOCUMENTS, CHUNKS, DISCARDS)
     for name in names:
         _cut_partial_line(os.path.join(out_dir, f"{name}.jsonl"))
     _drop_retryable(os.path.join(out_dir, f"{DISCARDS}.jsonl"))
-    if fmt != "parquet":
+    if fmt == "parquet":
+        recover_parquet(out_dir)
+    else:
         _drop_orphan_chunks(out_dir)
 
 

@@ -30,7 +30,7 @@ from itertools import chain
 from types import FrameType
 
 from mainmark.chunks.tokens import get_tokenizer
-from mainmark.errors import InputError
+from mainmark.errors import InputError, MissingExtraError
 from mainmark.ingest.fetch import Fetcher, FetchSettings, is_url
 from mainmark.ingest.lock import OutputLock
 from mainmark.ingest.pool import OrderedPool, PoolSettings
@@ -51,7 +51,7 @@ from mainmark.ingest.writers import (
     JsonlSink,
     ParquetSink,
     Sink,
-    parquet_parts,
+    parquet_run_files,
 )
 from mainmark.options import DEFAULT_OPTIONS, Options
 
@@ -189,14 +189,14 @@ def _check_settings(settings: BatchSettings) -> None:
     if settings.format not in ("jsonl", "parquet"):
         raise InputError(f"format must be 'jsonl' or 'parquet', not {settings.format!r}")
     if settings.format == "parquet" and importlib.util.find_spec("pyarrow") is None:
-        raise InputError("--format parquet needs pyarrow: pip install 'mainmark[parquet]'")
+        raise MissingExtraError("--format parquet needs pyarrow: pip install 'mainmark[parquet]'")
 
 
 def earlier_run(out: str) -> list[str]:
     """The files of an earlier run in ``out`` (empty when there is none)."""
     names = [f"{n}.jsonl" for n in (DOCUMENTS, CHUNKS, DISCARDS)]
     found = [os.path.join(out, n) for n in names if os.path.exists(os.path.join(out, n))]
-    return found + [p for n in (DOCUMENTS, CHUNKS) for p in parquet_parts(out, n)]
+    return found + parquet_run_files(out)  # parts, and a killed run's journals
 
 
 def _check_out(settings: BatchSettings) -> None:

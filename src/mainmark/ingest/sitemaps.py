@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from mainmark.errors import InputError
+from mainmark.errors import InputError, InputUnavailable
 from mainmark.ingest.payload import problem_record
 from mainmark.ingest.records import Location, PageRecord, Reason
 
@@ -153,7 +153,7 @@ class SitemapWalk:
     def _body(self, url: str) -> bytes:
         record = self._fetch(url, SITEMAP_MAX_BYTES)
         if record.problem is not None:
-            raise InputError(f"cannot fetch sitemap {url}: {record.problem[1]} "
+            raise InputUnavailable(f"cannot fetch sitemap {url}: {record.problem[1]} "
                              f"({record.problem[0].value})")
         assert isinstance(record.body, bytes)
         return record.body

@@ -2,7 +2,8 @@
 
 An input argument is a file, a directory (walked iteratively, in sorted order so
 runs are reproducible) or a glob. Each file is classified by its first bytes,
-after gunzipping when it is gzip: ``WARC/`` starts a WARC, ``{`` a JSONL file,
+after gunzipping when it is gzip: ``WARC/`` starts a WARC; a JSONL file is named
+``.jsonl`` or has a whole JSON object as its first line (see :func:`sniff`);
 anything else given explicitly is one HTML page. Inside a directory, a file that
 is neither WARC nor JSONL counts as a page only if its name or its bytes look like
 HTML, so a ``README`` or a stray image next to the pages is not a "page".
@@ -26,11 +27,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
 from typing import IO, Any, cast
 
-from mainmark.errors import InputError
+from mainmark.errors import InputUnavailable
 from mainmark.ingest.payload import READ_CHUNK, problem_record, read_capped
 from mainmark.ingest.records import Location, PageRecord, Reason, sha256_of
 
 _HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+_JSONL_SUFFIXES = (".jsonl", ".ndjson")
+#: Bytes of a first line read to decide whether it is a whole JSON object.
+_FIRST_LINE_CAP = 1 << 20
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _PAGE_FIELD = re.compile(rb'"(html|body|html_base64|body_base64)"\s*:')
 _BASE64 = re.compile(r"^[A-Za-z0-9+/\s]*={0,2}\s*$")
@@ -42,6 +46,7 @@ class Kind(str, Enum):
     WARC = "warc"
     OTHER = "other"
     LOOP = "loop"  # a symbolic link that resolves to itself: one discard, then go on
+    JSON = "json"  # a JSON document (not JSONL) given by name: one non_html discard
 
 
 def expand_inputs(inputs: Sequence[str], *, exclude: str | None = None
@@ -70,10 +75,10 @@ def expand_inputs(inputs: Sequence[str], *, exclude: str | None = None
         elif _GLOB_CHARS.search(arg):
             matches = sorted(glob.glob(arg, recursive=True))
             if not matches:
-                raise InputError(f"no file matches {arg!r}")
+                raise InputUnavailable(f"no file matches {arg!r}")
             found.extend(expand_inputs(matches, exclude=exclude))
         else:
-            raise InputError(f"no such file or directory: {arg!r}")
+            raise InputUnavailable(f"no such file or directory: {arg!r}")
     return found
 
 
@@ -117,21 +122,51 @@ def _is_loop(path: str) -> bool:
 def sniff(path: str, *, in_directory: bool = False) -> Kind:
     """Classify a file by its first bytes (``OTHER``: not a page container nor HTML).
 
-    Inside a directory a ``{`` file must also mention a page field near its start to
-    be JSONL, so a stray ``package.json`` is not read as a thousand bad pages.
+    A ``{`` file is JSONL when it is named so (``.jsonl``, ``.ndjson``, gzipped or not)
+    or when its first non-empty line is a whole JSON object: a pretty-printed JSON
+    document (first line ``{``) is not a thousand bad lines. Inside a directory it
+    must also mention a page field near its start, so a stray one-line
+    ``package.json`` is not read as a bad page either. A JSON document given by name
+    is ``JSON``: one ``non_html`` discard, as an image given by name would be.
     """
     head = _peek(path)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"WARC/"):
         return Kind.WARC
+    name = path.lower().removesuffix(".gz")
     if stripped.startswith(b"{"):
+        if not (name.endswith(_JSONL_SUFFIXES) or _first_line_is_object(path)):
+            return Kind.OTHER if in_directory else Kind.JSON
         if not in_directory or _PAGE_FIELD.search(head):
             return Kind.JSONL
         return Kind.OTHER
-    name = path.lower().removesuffix(".gz")
     if name.endswith(_HTML_SUFFIXES) or stripped[:1] == b"<":
         return Kind.HTML
     return Kind.OTHER
+
+
+def _first_line_is_object(path: str) -> bool:
+    """Whether the first non-empty line of the file parses as a JSON object.
+
+    A line longer than :data:`_FIRST_LINE_CAP` is taken as one (a pretty-printer never
+    writes such a first line; a JSONL page often does), as is a file that cannot be
+    read to the end of its first line: the JSONL reader then reports what is wrong.
+    """
+    try:
+        with _open(path) as stream:
+            line = b""
+            while not line.strip():
+                line = stream.readline(_FIRST_LINE_CAP)
+                if not line:
+                    return False
+    except (OSError, EOFError, zlib.error):
+        return True
+    if len(line) >= _FIRST_LINE_CAP and not line.endswith(b"\n"):
+        return True
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def _peek(path: str, size: int = 4096) -> bytes:
@@ -174,6 +209,10 @@ def iter_pages(
             yield from read_warc(path, max_bytes=max_bytes)
         elif kind is Kind.JSONL:
             yield from read_jsonl(path, max_bytes=max_bytes)
+        elif kind is Kind.JSON:
+            yield problem_record(None, Location(path), Reason.NON_HTML,
+                                 "a JSON document, not JSONL: its first line is not a "
+                                 "whole JSON object (name it .jsonl to read it as JSONL)")
         else:
             yield read_html_file(path, max_bytes=max_bytes)
 

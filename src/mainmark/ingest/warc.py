@@ -25,7 +25,7 @@ from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from mainmark.errors import InputError
+from mainmark.errors import MissingExtraError
 from mainmark.ingest.payload import problem_record, read_capped
 from mainmark.ingest.records import Location, PageRecord, Reason
 
@@ -61,7 +61,7 @@ def read_warc(path: str, *, max_bytes: int) -> Iterator[PageRecord]:
     try:
         from warcio.archiveiterator import ArchiveIterator  # noqa: F401
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise InputError(
+        raise MissingExtraError(
             f"{path} is a WARC file: reading it needs warcio (pip install 'mainmark[warc]')"
         ) from exc
     size = os.path.getsize(path)

@@ -3,10 +3,16 @@
 Each page is written as a unit, chunks before their document: the chunk lines are
 flushed to the operating system before the document line is written, so the document
 line is a commit mark: after a ``kill -9`` a document on disk always has its chunks,
-and chunks without their document are dropped by ``--resume``. Text the pipeline
-produced is always writable: a lone surrogate (a JSONL ``url`` may hold one) is written
-as its JSON escape (backslash, ``u``, four hex digits), which reads back as the same
-string (Parquet, which holds UTF-8 only, gets U+FFFD instead).
+and chunks without their document are dropped by ``--resume``. Parquet keeps the same
+promise with whole files: pages go to a hidden journal first and become Parquet parts
+written under a temporary name and renamed (see :class:`ParquetSink`), so no file a
+reader can see ever lacks its footer.
+
+Text the pipeline produced is always writable: a lone surrogate (a JSONL ``url`` may
+hold one; a file name that is not UTF-8 holds them) is written as its JSON escape
+(backslash, ``u``, four hex digits), which reads back as the same string. Parquet holds
+UTF-8 only: there it becomes U+FFFD, and a ``location.file`` that is not UTF-8 is kept
+exactly in ``location.file_bytes`` as well, since ``--resume`` keys on it.
 
 The Parquet schemas are derived from the model's dataclasses rather than inferred from
 the first rows, so a first batch full of ``None`` cannot fix a column to the wrong
@@ -16,10 +22,12 @@ editing this file.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import re
+from collections.abc import Iterator
 from typing import IO, Any, Protocol
 
 from mainmark.ingest.records import Outcome
@@ -73,75 +81,236 @@ class JsonlSink:
 
 
 class ParquetSink:
-    """documents / chunks as Parquet (row groups streamed), discards still as JSONL.
+    """documents / chunks as Parquet parts committed whole; discards still as JSONL.
 
-    Parquet files cannot be appended to: a resumed run writes ``documents.1.parquet``
-    and so on next to the first; readers of the directory see one dataset.
+    A Parquet file is readable only once its footer is written, so pages are never
+    streamed into a part a reader could see. Each page goes first to a hidden journal,
+    ``.pending.N.jsonl`` (its chunk lines, then its document line as the commit mark,
+    handed to the OS per page, as the JSONL sink does): a ``kill -9`` loses at most the
+    page being written. The journal becomes part ``N`` of both tables when it holds
+    :data:`ROWS_PER_PART` rows and when the run ends (:func:`commit_journal`); a journal
+    left by a killed run is converted by ``--resume`` (:func:`recover_parquet`).
+
+    Parquet files cannot be appended to: part 0 is ``documents.parquet``, part ``N``
+    ``documents.N.parquet``, and ``chunks`` alike; readers of the directory see one
+    dataset (``documents*.parquet``).
     """
 
     def __init__(self, out_dir: str, *, append: bool) -> None:
-        import pyarrow.parquet as pq
+        import pyarrow  # noqa: F401  -- fail here, before any page, when the extra is missing
 
-        self._pq = pq
-        self._append = append
-        self._schemas = {DOCUMENTS: document_schema(), CHUNKS: chunk_schema()}
-        self._paths = {name: _fresh_path(out_dir, name) if append
-                       else os.path.join(out_dir, f"{name}.parquet") for name in self._schemas}
-        self._writers: dict[str, Any] = {}
-        self._buffers: dict[str, list[dict[str, Any]]] = {name: [] for name in self._schemas}
+        self._out = out_dir
+        if not append:  # an earlier run's parts and journals must not mix into this one
+            for stale in parquet_run_files(out_dir):
+                os.remove(stale)
+        self._next = _next_index(out_dir)
+        self._journal: IO[str] | None = None
+        self._rows = 0
         self._discards = open_jsonl(os.path.join(out_dir, f"{DISCARDS}.jsonl"),
                                     "a" if append else "w")
-        if not append:
-            for name in self._schemas:  # an earlier resumed run may have left parts behind
-                for stale in _parts(out_dir, name)[1:]:
-                    os.remove(stale)
 
     def write(self, outcome: Outcome) -> None:
         if outcome.discard is not None:
             self._discards.write(_dumps(outcome.discard))
+            self._discards.flush()
             return
-        self._buffers[CHUNKS].extend(outcome.chunks)
-        if outcome.document is not None:
-            self._buffers[DOCUMENTS].append(outcome.document)
-        for name, rows in self._buffers.items():
-            if len(rows) >= _ROWS_PER_GROUP:
-                self._flush(name)
+        if outcome.document is None:
+            return  # chunks without a document are not a page (the JSONL repair drops them)
+        if self._journal is None:
+            self._journal = open_jsonl(journal_path(self._out, self._next), "w")
+        lines = [_dumps({CHUNK_KEY: c}) for c in outcome.chunks]
+        lines.append(_dumps({DOCUMENT_KEY: outcome.document}))
+        self._journal.write("".join(lines))
+        self._journal.flush()  # the page reaches the OS: a kill -9 now cannot lose it
+        self._rows += len(lines)
+        if self._rows >= ROWS_PER_PART:
+            self._commit()
 
-    def _flush(self, name: str) -> None:
-        rows = self._buffers[name]
-        if name not in self._writers:
-            self._writers[name] = self._pq.ParquetWriter(self._paths[name], self._schemas[name])
-        if rows:
-            self._writers[name].write_table(to_table(rows, self._schemas[name]))
-        self._buffers[name] = []
+    def _commit(self) -> None:
+        if self._journal is None:  # nothing written: an empty journal makes empty parts
+            open_jsonl(journal_path(self._out, self._next), "w").close()
+        else:
+            self._journal.close()
+        commit_journal(self._out, self._next)
+        self._journal, self._rows, self._next = None, 0, self._next + 1
 
     def close(self) -> None:
-        for name in self._schemas:
-            if self._append and name not in self._writers and not self._buffers[name]:
-                continue  # a resumed run that found nothing new adds no empty part
-            self._flush(name)  # a first run writes a valid, empty file when nothing came
-            self._writers.pop(name).close()
-        self._discards.close()
+        try:
+            if self._journal is not None or not parquet_parts(self._out, DOCUMENTS):
+                self._commit()  # a first run with nothing to show still leaves valid files
+        finally:
+            self._discards.close()
 
 
-def _parts(out_dir: str, name: str) -> list[str]:
-    first = os.path.join(out_dir, f"{name}.parquet")
-    found = [first] if os.path.exists(first) else []
-    n = 1
-    while os.path.exists(path := os.path.join(out_dir, f"{name}.{n}.parquet")):
-        found.append(path)
-        n += 1
-    return found
+#: Rows (chunks + documents) a journal collects before it becomes a part: parts stay
+#: large enough for columnar reads, a journal small enough to convert in a few seconds.
+ROWS_PER_PART = 65536
+CHUNK_KEY, DOCUMENT_KEY = "chunk", "document"
+_PART = re.compile(r"^(?P<name>[a-z]+)(?:\.(?P<n>\d+))?\.parquet$")
+_JOURNAL = re.compile(r"^\.pending\.(?P<n>\d+)\.jsonl$")
+#: Half-written parts: hidden (``.``) and not ``*.parquet``, so no reader picks them up.
+_TMP = re.compile(r"^\.[a-z]+\.\d+\.parquet\.tmp$")
 
 
-def _fresh_path(out_dir: str, name: str) -> str:
-    taken = len(_parts(out_dir, name))
-    return os.path.join(out_dir, f"{name}.parquet" if taken == 0 else f"{name}.{taken}.parquet")
+def part_path(out_dir: str, name: str, index: int) -> str:
+    """Where part ``index`` of ``name`` lives (part 0 keeps the plain name)."""
+    return os.path.join(out_dir, f"{name}.parquet" if index == 0 else f"{name}.{index}.parquet")
+
+
+def journal_path(out_dir: str, index: int) -> str:
+    return os.path.join(out_dir, f".pending.{index}.jsonl")
+
+
+def _listing(out_dir: str) -> list[str]:
+    try:
+        return sorted(os.listdir(out_dir))
+    except OSError:
+        return []
+
+
+def _indexed_parts(out_dir: str, name: str) -> list[tuple[int, str]]:
+    found = []
+    for entry in _listing(out_dir):
+        match = _PART.match(entry)
+        if match and match["name"] == name:
+            found.append((int(match["n"] or 0), os.path.join(out_dir, entry)))
+    return sorted(found)
+
+
+def _journals(out_dir: str) -> list[tuple[int, str]]:
+    return sorted((int(m["n"]), os.path.join(out_dir, e)) for e in _listing(out_dir)
+                  if (m := _JOURNAL.match(e)))
 
 
 def parquet_parts(out_dir: str, name: str) -> list[str]:
-    """Every Parquet file of ``name`` in ``out_dir``, in the order they were written."""
-    return _parts(out_dir, name)
+    """Every Parquet part of ``name`` in ``out_dir``, in the order they were written."""
+    return [path for _, path in _indexed_parts(out_dir, name)]
+
+
+def parquet_run_files(out_dir: str) -> list[str]:
+    """Every file a Parquet run keeps in ``out_dir``: parts, journals, half-written parts."""
+    hidden = [os.path.join(out_dir, e) for e in _listing(out_dir)
+              if _JOURNAL.match(e) or _TMP.match(e)]
+    return [*parquet_parts(out_dir, DOCUMENTS), *parquet_parts(out_dir, CHUNKS), *hidden]
+
+
+def _next_index(out_dir: str) -> int:
+    taken = [i for name in (DOCUMENTS, CHUNKS) for i, _ in _indexed_parts(out_dir, name)]
+    taken += [i for i, _ in _journals(out_dir)]
+    return max(taken, default=-1) + 1
+
+
+def journal_pages(path: str) -> Iterator[tuple[list[dict[str, Any]], dict[str, Any]]]:
+    """The complete pages of a journal, as (chunk rows, document row).
+
+    The journal is a prefix of what was meant: a kill can cut it anywhere. A page is
+    complete once its document line is whole; trailing chunk lines without one, and a
+    cut last line, are the page that was being written and are left out.
+    """
+    chunks: list[dict[str, Any]] = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            if not line.endswith("\n"):
+                return
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                return
+            if CHUNK_KEY in entry:
+                chunks.append(entry[CHUNK_KEY])
+            elif DOCUMENT_KEY in entry:
+                yield chunks, entry[DOCUMENT_KEY]
+                chunks = []
+
+
+def commit_journal(out_dir: str, index: int) -> None:
+    """Turn journal ``index`` into part ``index`` of both tables, crash-safe at every step.
+
+    Each part is written under a hidden temporary name, synced, then renamed: a part
+    under its real name always has its footer. The chunks part is renamed first and the
+    documents part last, so a documents part is the commit mark of its chunks (as the
+    document line is in JSONL); the journal is removed only after both. A kill between
+    two steps leaves a state :func:`recover_parquet` finishes.
+    """
+    import pyarrow.parquet as pq
+
+    schemas = {CHUNKS: chunk_schema(), DOCUMENTS: document_schema()}
+    tmp = {name: os.path.join(out_dir, f".{name}.{index}.parquet.tmp") for name in schemas}
+    source = journal_path(out_dir, index)
+    with contextlib.ExitStack() as files:
+        handles = {name: files.enter_context(open(tmp[name], "wb")) for name in schemas}
+        writers = {name: pq.ParquetWriter(handles[name], schemas[name]) for name in schemas}
+        for writer in writers.values():  # on an error, before its file (a no-op once closed)
+            files.callback(_close_quietly, writer)
+        buffers: dict[str, list[dict[str, Any]]] = {name: [] for name in schemas}
+        for chunk_rows, document in journal_pages(source):
+            buffers[CHUNKS].extend(chunk_rows)
+            buffers[DOCUMENTS].append(document)
+            for name, rows in buffers.items():
+                if len(rows) >= _ROWS_PER_GROUP:
+                    writers[name].write_table(to_table(rows, schemas[name]))
+                    buffers[name] = []
+        for name, rows in buffers.items():
+            if rows:
+                writers[name].write_table(to_table(rows, schemas[name]))
+            writers[name].close()  # the footer; the file object stays open to be synced
+            handles[name].flush()
+            os.fsync(handles[name].fileno())
+    os.replace(tmp[CHUNKS], part_path(out_dir, CHUNKS, index))
+    os.replace(tmp[DOCUMENTS], part_path(out_dir, DOCUMENTS, index))
+    _sync_dir(out_dir)
+    os.remove(source)
+
+
+def _close_quietly(writer: Any) -> None:
+    """Close a writer abandoned by an error: the error (a full disk) is the one to report,
+    and the half-written temporary part is removed by the next ``--resume``."""
+    with contextlib.suppress(Exception):
+        writer.close()
+
+
+def _sync_dir(path: str) -> None:
+    """Make the renames durable (a power cut, not only a kill); not every OS allows it."""
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def recover_parquet(out_dir: str) -> None:
+    """Bring a Parquet run killed at any moment back to whole pages, before ``--resume``.
+
+    Half-written parts are removed; a journal whose documents part exists was already
+    converted and is removed; any other journal is converted (after removing a chunks
+    part that lost its commit mark); a chunks part without its documents part, and an
+    unreadable part (from a version that streamed into its final name), are removed
+    with their pair, so their pages are simply done again.
+    """
+    import pyarrow.parquet as pq
+
+    for entry in _listing(out_dir):
+        if _TMP.match(entry):
+            os.remove(os.path.join(out_dir, entry))
+    for index, path in _journals(out_dir):
+        if os.path.exists(part_path(out_dir, DOCUMENTS, index)):
+            os.remove(path)
+            continue
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(part_path(out_dir, CHUNKS, index))
+        commit_journal(out_dir, index)
+    documents = dict(_indexed_parts(out_dir, DOCUMENTS))
+    chunks = dict(_indexed_parts(out_dir, CHUNKS))
+    for index in sorted(set(documents) | set(chunks)):
+        pair = [p for p in (documents.get(index), chunks.get(index)) if p is not None]
+        try:  # ArrowInvalid ("magic bytes not found in footer") is a ValueError
+            whole = len(pair) == 2 and all(pq.ParquetFile(p).metadata is not None for p in pair)
+        except (OSError, ValueError):
+            whole = False
+        if not whole:
+            for path in pair:
+                os.remove(path)
 
 
 # ----------------------------------------------------------------------------- schemas
@@ -181,9 +350,32 @@ def chunk_schema() -> Any:
 
 
 def location_type() -> Any:
+    """``file``, ``line``, ``offset`` as in JSONL, and ``file_bytes``: set only when
+    ``file`` is not valid UTF-8 (a file name the file system gave as undecodable
+    bytes), holding it exactly (UTF-8 with ``surrogatepass``), since ``file`` itself
+    can only hold U+FFFD in their place."""
     import pyarrow as pa
 
-    return pa.struct([("file", pa.string()), ("line", pa.int64()), ("offset", pa.int64())])
+    return pa.struct([("file", pa.string()), ("line", pa.int64()), ("offset", pa.int64()),
+                      ("file_bytes", pa.binary())])
+
+
+def exact_location(location: dict[str, Any]) -> dict[str, Any]:
+    """A location read back from Parquet, with ``file`` as it was written (the inverse
+    of what :func:`to_table` does to a name that is not UTF-8)."""
+    raw = location.get("file_bytes")
+    if raw is None:
+        return location
+    return {**location, "file": bytes(raw).decode("utf-8", "surrogatepass")}
+
+
+def _with_file_bytes(location: Any) -> Any:
+    if not isinstance(location, dict) or location.get("file_bytes") is not None:
+        return location
+    name = location.get("file")
+    if not isinstance(name, str) or name.isascii() or not _SURROGATE.search(name):
+        return location
+    return {**location, "file_bytes": name.encode("utf-8", "surrogatepass")}
 
 
 def document_schema() -> Any:
@@ -208,7 +400,8 @@ def to_table(rows: list[dict[str, Any]], schema: Any) -> Any:
     its JSON rather than failing the whole batch."""
     import pyarrow as pa
 
-    fixed = [{name: _conform(row.get(name), schema.field(name).type)
+    fixed = [{name: _conform(_with_file_bytes(row[name]) if name == "location" else row[name],
+                             schema.field(name).type)
               for name in schema.names if name in row} for row in rows]
     try:
         return pa.Table.from_pylist(fixed, schema=schema)

@@ -17,7 +17,6 @@ import glob as globlib
 import json
 import logging
 import re
-import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -26,6 +25,7 @@ from langchain_core.document_loaders import BaseLoader
 from langchain_core.documents import BaseDocumentTransformer
 from langchain_core.documents import Document as LCDocument
 
+from mainmark.chunks.ids import page_chunk_id, page_document_id, page_identity
 from mainmark.errors import InputError
 from mainmark.ingest.fetch import Fetcher, FetchSettings, is_url
 from mainmark.ingest.records import Location, PageRecord, non_html_reason
@@ -40,7 +40,6 @@ OnError = Literal["warn", "raise"]
 Source = str | Path | bytes
 #: File names a directory contributes (compressed copies included).
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".html.gz", ".htm.gz", ".xhtml.gz")
-_ID_NAMESPACE = uuid.UUID("0f6c2a8e-4b1d-5c3e-9a7f-6e5d4c3b2a19")
 #: Keys whose value mainmark itself determines; on these, its value wins.
 OWN_KEYS = frozenset({
     "url", "title", "author", "description", "site_name", "published", "modified",
@@ -228,19 +227,17 @@ def documents_for(doc: Document, *, source: str | None, url: str | None,
         base.update({f"{k}_confidence": v.value for k, v in doc.metadata.confidence.items()})
         if doc.metadata.page_type_confidence is not None:
             base["page_type_confidence"] = doc.metadata.page_type_confidence
-    identity = url or source or ""
+    identity = page_identity(url, source)
     if mode == "page":
         if doc.markdown:
-            key = (f"{identity}\n{doc.stamp.content_sha256}|{doc.stamp.version}|"
-                   f"{doc.stamp.options_hash}")
             urls = list(dict.fromkeys(link.url for link in doc.links))
             yield LCDocument(page_content=doc.markdown,
                              metadata={**base, **({"links": urls} if urls else {})},
-                             id=str(uuid.uuid5(_ID_NAMESPACE, key)))
+                             id=page_document_id(identity, doc.stamp))
         return
     for c in doc.chunks:
         yield LCDocument(page_content=c.embed_text, metadata={**base, **_chunk_metadata(c)},
-                         id=str(uuid.uuid5(_ID_NAMESPACE, f"{identity}\n{c.id}")))
+                         id=page_chunk_id(identity, c.id))
 
 
 def _page_metadata(doc: Document, source: str | None, url: str | None) -> dict[str, Any]:
