@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import glob as globlib
 import gzip
+import itertools
 import json
 import logging
 import re
@@ -288,28 +289,64 @@ def _chunk_metadata(c: Chunk) -> dict[str, Any]:
 
 def index_pages(loader: MainmarkLoader, record_manager: Any, vector_store: Any,
                 **kwargs: Any) -> dict[str, int]:
-    """``langchain_core.indexing.index`` page by page, with incremental cleanup.
+    """``langchain_core.indexing.index`` over the loader's pages; ``cleanup`` defaults to
+    ``"incremental"``, and ``kwargs`` go to ``index`` (the content hash is sha256 unless
+    ``key_encoder`` says otherwise).
 
-    ``index`` cleans up per batch of ``batch_size`` documents: when a page's chunks
-    straddle two batches, the first batch's cleanup deletes the page's chunks that
-    only the next batch would have refreshed, and the next batch adds them back, so a
-    re-run over unchanged pages is not a no-op. One call per page keeps a page inside
-    one cleanup. Counts are summed over the pages; ``kwargs`` go to ``index`` (the
-    content hash is sha256 unless ``key_encoder`` says otherwise).
+    How ``index`` is called depends on when its cleanup deletes (see ``docs/chunks.md``):
+
+    * ``"incremental"`` (and ``None``): once per page. Incremental cleanup runs after
+      every batch of ``batch_size`` documents; a page straddling two batches would have
+      the chunks only the next batch refreshes deleted and then added back, so a re-run
+      over unchanged pages would not be a no-op. One call per page keeps each page
+      inside one cleanup.
+    * ``"full"`` and ``"scoped_full"``: **once**, over every page of the run, streamed.
+      Their cleanup runs after the last batch and deletes what the call did not see
+      (full: anything in the record manager's namespace; scoped_full: anything under
+      a ``source`` the call saw). One call per page would make each page's cleanup
+      delete every other page. A ``"full"`` run that yields no document at all is not
+      indexed (a warning is logged): its cleanup would empty the store, which is what
+      a loader whose every source failed looks like, not a deliberate wipe.
     """
     from langchain_core.indexing import index
 
-    totals = {"num_added": 0, "num_updated": 0, "num_skipped": 0, "num_deleted": 0}
     settings = {"cleanup": "incremental", "source_id_key": "source", "key_encoder": "sha256",
                 **kwargs}
+    if settings["cleanup"] in ("full", "scoped_full"):
+        return _index_in_one_call(loader, record_manager, vector_store, settings)
+    totals = dict.fromkeys(_COUNTS, 0)
     for docs in loader.lazy_load_pages():
         if not docs:
             continue
         settings["batch_size"] = max(len(docs), int(kwargs.get("batch_size", 100)))
-        result = index(docs, record_manager, vector_store, **settings)
-        for key in totals:
-            totals[key] += int(result.get(key) or 0)  # type: ignore[call-overload]
+        _add_counts(totals, index(docs, record_manager, vector_store, **settings))
     return totals
+
+
+_COUNTS = ("num_added", "num_updated", "num_skipped", "num_deleted")
+
+
+def _index_in_one_call(loader: MainmarkLoader, record_manager: Any, vector_store: Any,
+                       settings: dict[str, Any]) -> dict[str, int]:
+    """One ``index`` call over all the run's documents, page after page as they load."""
+    from langchain_core.indexing import index
+
+    stream = (doc for docs in loader.lazy_load_pages() for doc in docs)
+    first = next(stream, None)
+    totals = dict.fromkeys(_COUNTS, 0)
+    if first is None and settings["cleanup"] == "full":
+        log.warning("index_pages: the run yielded no document; full cleanup skipped "
+                    "(it would delete everything in the record manager's namespace)")
+        return totals
+    docs = stream if first is None else itertools.chain([first], stream)
+    _add_counts(totals, index(docs, record_manager, vector_store, **settings))
+    return totals
+
+
+def _add_counts(totals: dict[str, int], result: Mapping[str, object]) -> None:
+    for key in totals:
+        value = result.get(key)
+        totals[key] += value if isinstance(value, int) else 0
 
 
 def _memory_record(name: str, data: bytes) -> PageRecord:
