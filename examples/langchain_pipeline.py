@@ -32,7 +32,7 @@ def main(query: str) -> None:
     for hit, score in store.similarity_search_with_score(query, k=3):
         m = hit.metadata
         print(f"\n{score:.3f}  {Path(m['source']).name}  #{m['chunk_index']}  "
-              f"{m.get('headings', '(no heading)')}")
+              f"{m.get('heading_path', '(no heading)')}")
         print(f"      markdown bytes {m['md_start']}-{m['md_end']}, "
               f"page bytes {m.get('src_start', '?')}-{m.get('src_end', '?')}, "
               f"{m['tokens']} tokens")

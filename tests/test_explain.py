@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import lxml.html
 import pytest
 
 import mainmark
@@ -139,3 +140,28 @@ def test_explain_names_the_strategy_that_won(html: bytes, strategy: mainmark.Str
     doc = mainmark.extract(html, options=mainmark.Options(chunking=False, explain=True))
     assert doc.explain is not None
     assert doc.explain.strategy is strategy
+
+
+def test_explain_names_the_element_that_became_the_main_content(
+    page_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, explain gave the strategy and the removals but never which element won."""
+    nested = (b"<html><body><nav><a href='/'>Home</a></nav><div id='page'>"
+              b"<div class='col wide'><article id='story' class='post  body'><h1>T</h1><p>"
+              + b"Words of the story itself. " * 30 + b"</p></article></div>"
+              b"<aside><p>Elsewhere on the site</p></aside></div></body></html>")
+    explain = mainmark.extract(nested, options=mainmark.Options(explain=True)).explain
+    assert explain is not None and len(explain.main) == 1
+    main = explain.main[0]
+    # the path finds the element in the page, and it is the one described
+    hits = lxml.html.fromstring(nested).xpath("/html/body/" + main.path)
+    assert isinstance(hits, list)
+    (found,) = [el for el in hits if isinstance(el, lxml.html.HtmlElement)]
+    assert (found.tag, found.get("id"), " ".join(found.get("class", "").split()) or None) == (
+        main.tag, main.id, main.classes)
+    assert found.xpath(".//article[@id='story']")  or found.get("id") == "story"
+    assert main.path.startswith("div") and main.tag in ("div", "article")
+    assert 0.8 < main.text_share < 1.0  # the nav (and maybe the aside) are the rest
+    code, _, err = run(["extract", str(page_file), "--explain"], capsys)
+    assert code == 0
+    assert "main content: <main> at main, " in err and "% of the page's text" in err

@@ -109,12 +109,13 @@ def test_langchain_metadata_has_tag_paths_and_only_non_empty_link_lists() -> Non
     chunks = list(documents_for(text_doc, source="s", url=URL))
     assert all(isinstance(d.metadata["tag_path"], str) for d in chunks)
     with_links = [d for d in chunks if "links" in d.metadata]
-    assert with_links and all(d.metadata["links"] and all(isinstance(u, str) for u in
-                                                          d.metadata["links"])
-                              for d in with_links)
+    assert with_links and all(isinstance(d.metadata["links"], str) and d.metadata["links"]
+                              for d in with_links)  # URLs joined by spaces: no lists
     assert any("links" not in d.metadata for d in chunks)  # the intro chunk has none
     page = next(documents_for(text_doc, source="s", url=URL, mode="page"))
-    assert page.metadata["links"] == [link.url for link in text_doc.links]
+    assert page.metadata["links"] == " ".join(link.url for link in text_doc.links)
+    listed = next(documents_for(text_doc, source="s", url=URL, mode="page", lists=True))
+    assert listed.metadata["links_list"] == [link.url for link in text_doc.links]
     inline = next(documents_for(mainmark.extract(PAGE, url=URL, options=Options(
         links="inline")), source="s", url=URL, mode="page"))
     assert "links" not in inline.metadata

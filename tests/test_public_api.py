@@ -12,7 +12,9 @@ EXPECTED_ALL = {
     "Block",
     "BlockKind",
     "Chunk",
+    "Confidence",
     "Document",
+    "EmptyPageError",
     "EncodingInfo",
     "EncodingSignal",
     "Explain",
@@ -20,8 +22,10 @@ EXPECTED_ALL = {
     "Link",
     "MainmarkError",
     "Metadata",
+    "NotHtmlError",
     "Options",
     "OptionsError",
+    "PageType",
     "Removal",
     "Stamp",
     "Strategy",
@@ -64,6 +68,15 @@ def test_errors_form_one_tree() -> None:
     assert issubclass(mainmark.InputError, mainmark.MainmarkError)
     assert not issubclass(mainmark.InputError, TypeError)  # only InputTypeError is one
     assert issubclass(mainmark.TokenizerError, mainmark.MainmarkError)
+    assert issubclass(mainmark.NotHtmlError, mainmark.InputError)
+    assert issubclass(mainmark.EmptyPageError, mainmark.InputError)
+
+
+def test_metadata_enums_are_public() -> None:
+    """``Metadata.page_type`` and ``Metadata.confidence`` hold these: a caller compares
+    against them without reaching into ``mainmark.model``."""
+    assert mainmark.PageType("product") is mainmark.Metadata().page_type.__class__("product")
+    assert mainmark.Confidence.HIGH.value == "high"
 
 
 def test_version() -> None:

@@ -5,13 +5,16 @@ Public surface::
     extract(html, *, url=None, headers=None, options=None) -> Document
     chunk(document, options=None) -> list[Chunk]
     Options, Document, Chunk, Metadata, Stamp, EncodingInfo, Link, errors
+    Confidence, PageType   the enums Metadata's confidence and page_type hold
 """
 
 from mainmark._version import __version__
 from mainmark.chunks.pack import chunk
 from mainmark.errors import (
+    EmptyPageError,
     InputError,
     MainmarkError,
+    NotHtmlError,
     OptionsError,
     TimeBudgetExceeded,
     TokenizerError,
@@ -20,12 +23,14 @@ from mainmark.model import (
     Block,
     BlockKind,
     Chunk,
+    Confidence,
     Document,
     EncodingInfo,
     EncodingSignal,
     Explain,
     Link,
     Metadata,
+    PageType,
     Removal,
     Stamp,
     Strategy,
@@ -37,7 +42,9 @@ __all__ = [
     "Block",
     "BlockKind",
     "Chunk",
+    "Confidence",
     "Document",
+    "EmptyPageError",
     "EncodingInfo",
     "EncodingSignal",
     "Explain",
@@ -45,8 +52,10 @@ __all__ = [
     "Link",
     "MainmarkError",
     "Metadata",
+    "NotHtmlError",
     "Options",
     "OptionsError",
+    "PageType",
     "Removal",
     "Stamp",
     "Strategy",

@@ -9,7 +9,9 @@ unparsable, empty) still yields a :class:`~mainmark.model.Document` carrying
     ├── InputError                      the input or the run's settings cannot be used
     │   ├── InputTypeError (TypeError)  a public entry point got a value of the wrong type
     │   ├── InputUnavailable (OSError)  a path names nothing, a URL/sitemap/list cannot be read
-    │   └── MissingExtraError (ImportError)  an optional package the input needs is absent
+    │   ├── MissingExtraError (ImportError)  an optional package the input needs is absent
+    │   ├── NotHtmlError                a loader's source is no HTML page (PDF, image, JSON)
+    │   └── EmptyPageError              a loader's page has no main content (or is a bot check)
     ├── TokenizerError                  a tokenizer name cannot be loaded (offline, unknown)
     └── TimeBudgetExceeded (TimeoutError)  the caller's ``Options.time_budget`` was spent
 
@@ -47,6 +49,20 @@ class InputUnavailable(InputError, OSError):
 class MissingExtraError(InputError, ImportError):
     """The input needs an optional package that is not installed (``mainmark[warc]``,
     ``[parquet]``, ``[fetch]``, ``[plot]``); the message says which extra to install."""
+
+
+class NotHtmlError(InputError):
+    """A source handed to a loader is not an HTML page: a PDF, an image, JSON, binary.
+
+    Raised by ``MainmarkLoader(on_error="raise")``; ``extract()`` itself returns an
+    empty document with the warning ``"not an HTML page: ..."`` instead, as it does for
+    every bad page.
+    """
+
+
+class EmptyPageError(InputError):
+    """A page a loader was asked to load yields no main content: empty, or a bot-check
+    interstitial. Raised by ``MainmarkLoader(on_error="raise")``."""
 
 
 class TokenizerError(MainmarkError):

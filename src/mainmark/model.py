@@ -127,6 +127,21 @@ class Removal:
 
 
 @dataclass(frozen=True, slots=True)
+class MainElement:
+    """One element the main content was rendered from, for ``--explain``: what a user
+    looks for in the page's source when asking "why this and not that"."""
+
+    tag: str
+    #: Below ``<body>``, positional (``div[2]/article``): the block and chunk tag paths'
+    #: spelling, so it matches ``Chunk.tag_path`` prefixes.
+    path: str
+    id: str | None = None
+    classes: str | None = None
+    #: The element's share of the page's visible text (0-1), after scripts and styles went.
+    text_share: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Explain:
     """Why the content is what it is."""
 
@@ -135,6 +150,9 @@ class Explain:
     removals: tuple[Removal, ...] = ()
     #: bytes stripped per kind of invisible payload ("script", "style", "hydration", ...).
     stripped: Mapping[str, int] = field(default_factory=dict)
+    #: The elements that became the main content, in document order (none when the
+    #: content is JSON-LD text or nothing was found).
+    main: tuple[MainElement, ...] = ()
 
     def __hash__(self) -> int:
         return _value_hash(self)

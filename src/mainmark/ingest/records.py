@@ -24,6 +24,8 @@ from mainmark.errors import TimeBudgetExceeded
 from mainmark.ingest.inflate import BadData, TooLarge, Truncated, gunzip
 from mainmark.model import Document
 from mainmark.options import DEFAULT_OPTIONS, Options
+from mainmark.page.sniff import not_html
+from mainmark.pagekind.interstitial import INTERSTITIAL
 from mainmark.pipeline import extract
 
 #: Pages above this many bytes are discarded as ``too_large`` (a batch setting, not an
@@ -45,7 +47,8 @@ class Reason(str, Enum):
     BAD_LINE = "bad_line"  # a JSONL line that is not a JSON object (or nests past any limit)
     SYMLINK_LOOP = "symlink_loop"  # a link in an input folder that resolves to itself
     PARSE_ERROR = "parse_error"  # lxml could not build a tree from the text
-    EMPTY_CONTENT = "empty_content"  # parsed, but no main content was found
+    EMPTY_CONTENT = "empty_content"  # parsed, but no main content was found (or only chrome)
+    INTERSTITIAL = "interstitial"  # a bot check / challenge page stood in for the page
     TOO_LARGE = "too_large"  # above the batch size cap
     TIMEOUT = "timeout"  # above the per-page time budget
     EXTRACTOR_ERROR = "extractor_error"  # a bug: the extractor raised
@@ -198,36 +201,11 @@ def inflate(record: PageRecord, max_bytes: int) -> tuple[PageRecord, tuple[Reaso
 
 # ----------------------------------------------------------------------------- non-HTML
 
-_HTML_TYPES = ("text/html", "application/xhtml+xml")
-#: Types that say nothing about the payload; the bytes are sniffed instead.
-_VAGUE_TYPES = ("", "application/octet-stream", "text/plain", "binary/octet-stream",
-                "application/unknown", "unknown/unknown")
-_MAGIC = {
-    b"%PDF-": "PDF", b"\x89PNG": "PNG image", b"\xff\xd8\xff": "JPEG image",
-    b"GIF8": "GIF image", b"PK\x03\x04": "ZIP archive", b"\x1f\x8b": "gzip data",
-    b"RIFF": "RIFF media", b"\x00\x00\x01\x00": "icon", b"wOF": "web font",
-}
-
-
 def non_html_reason(record: PageRecord) -> str | None:
-    """Why the payload is not an HTML page, or ``None`` if it may be one."""
-    declared = (record.content_type or _header(record.headers, "content-type") or "")
-    mime = declared.split(";", 1)[0].strip().lower()
-    if mime and mime not in _VAGUE_TYPES and mime not in _HTML_TYPES:
-        return f"content type {mime}"
-    if isinstance(record.body, str):
-        return None
-    head = record.body[:1024]
-    for magic, name in _MAGIC.items():
-        if head.startswith(magic):
-            return f"payload is {name}"
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return None  # UTF-16/32 with a byte-order mark: its NULs are text
-    # ESC is text in ISO-2022-JP; random bytes hold about 10% controls, HTML none.
-    controls = sum(1 for b in head if b < 9 or (13 < b < 32 and b != 27))
-    if head and controls * 20 > len(head):
-        return f"payload is binary ({controls} control bytes in the first {len(head)})"
-    return None
+    """Why the payload is not an HTML page, or ``None`` if it may be one: the shared
+    check of :mod:`mainmark.page.sniff`, given the record's declared type."""
+    declared = record.content_type or _header(record.headers, "content-type")
+    return not_html(record.body, declared)
 
 
 def _header(headers: tuple[tuple[str, str], ...], name: str) -> str | None:
@@ -250,6 +228,8 @@ def _headers(record: PageRecord) -> Mapping[str, str] | None:
 
 def _empty_discard(record: PageRecord, doc: Document) -> Outcome:
     detail = "; ".join(doc.warnings) or "no main content"
+    if any(w.startswith(INTERSTITIAL) for w in doc.warnings):
+        return _discard(record, Reason.INTERSTITIAL, detail)
     unparsable = any(w.startswith("unparsable") for w in doc.warnings)
     return _discard(record, Reason.PARSE_ERROR if unparsable else Reason.EMPTY_CONTENT, detail)
 
