@@ -73,7 +73,7 @@ def test_streamed_segment_without_its_call_is_still_shown() -> None:
 def test_segment_is_moved_into_the_tree_at_the_boundary() -> None:
     html = _streamed()
     root = lxml.html.fromstring(html)
-    assert place_streamed_segments(root, html) == 1
+    assert place_streamed_segments(root) == 1
     product = root.find(".//div[@class='product']")
     assert product is not None and product.find("template") is None
     heading = product.find("h2")
@@ -85,7 +85,7 @@ def test_pages_without_segments_are_left_alone() -> None:
     html = _page("<main><div hidden id='S:0'><p>x</p></div></main>").replace("id='S:0'",
                                                                                "id='menu'")
     root = lxml.html.fromstring(html)
-    assert place_streamed_segments(root, html) == 0
+    assert place_streamed_segments(root) == 0
     menu = root.find(".//div[@id='menu']")
     assert menu is not None and menu.get("hidden") is not None
 

@@ -56,7 +56,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     root = page.root
     if root is None:
         return stripped
-    place_streamed_segments(root, page.text)
+    place_streamed_segments(root)
     rules = read_sheets(el.text or "" for el in root.iter("style"))
     _open_shadow_roots(root)
     _keep_math_sources(root)

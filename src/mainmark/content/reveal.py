@@ -21,21 +21,26 @@ from lxml.html import HtmlElement
 
 #: ``$RC("B:1a","S:2")``: boundary first, segment second.
 _SWAP_CALL = re.compile(r"\$RC\(\s*[\"'](B:[0-9a-zA-Z]+)[\"']\s*,\s*[\"'](S:[0-9a-zA-Z]+)[\"']")
-#: The marker a page built this way carries in its source (a cheap test first).
-_SEGMENT_MARK = re.compile(r"""<div\s+hidden(?:=(?:""|''))?\s+id=["']?S:""", re.IGNORECASE)
+#: The holders a page built this way carries, found in C (no element visited in Python
+#: on the pages without any).
+_SEGMENTS = etree.XPath("//div[@hidden and starts-with(@id, 'S:')]")
 
 
-def place_streamed_segments(root: HtmlElement, source: str) -> int:
+def place_streamed_segments(root: HtmlElement) -> int:
     """Move each streamed segment to its boundary, replacing the loading placeholder;
     a segment whose boundary cannot be found is unhidden where it stands. Returns the
-    number of segments shown."""
-    if not _SEGMENT_MARK.search(source):
-        return 0
-    segments = [el for el in root.iter("div")
-                if el.get("hidden") is not None and el.get("id", "").startswith("S:")]
+    number of segments shown.
+
+    The pairs are read from the tree's own scripts, not from the page's source text:
+    the pipeline lets the source go early when no chunk needs its offsets, and the
+    segments must show either way."""
+    found = _SEGMENTS(root)
+    segments = [el for el in found if isinstance(el, HtmlElement)] if isinstance(
+        found, list) else []
     if not segments:
         return 0
-    boundary_of = {seg: bnd for bnd, seg in _SWAP_CALL.findall(source)}
+    calls = "".join(s.text for s in root.iter("script") if s.text and "$RC" in s.text)
+    boundary_of = {seg: bnd for bnd, seg in _SWAP_CALL.findall(calls)}
     templates = {t.get("id"): t for t in root.iter("template")
                  if t.get("id", "").startswith("B:")}
     for segment in segments:
