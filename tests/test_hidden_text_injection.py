@@ -121,6 +121,25 @@ def test_sheet_toggles_that_show_stay(css: str, attr: str) -> None:
     assert note in doc.text
 
 
+# A responsive page's sheets split by width (a CSS-in-JS library writes one <style> per
+# breakpoint, as on WCXB 2972, Medium): a rule in a sheet for some widths only hides the
+# mobile or the desktop copy, not the page's text.
+@pytest.mark.parametrize("media", ["all and (max-width: 551.98px)",
+                                   "(min-width: 904px) and (max-width: 1079.98px)", "print"])
+def test_a_sheet_for_some_widths_only_hides_nothing(media: str) -> None:
+    note = "The crossing opens at dawn and closes at dusk every day of the year."
+    doc = extract(page(f"<p class='ae af'>{note}</p>",
+                       head=f"<style media='{media}'>.ae{{display:none}}</style>"))
+    assert note in doc.text
+
+
+@pytest.mark.parametrize("media", ["all", "screen", "all, screen"])
+def test_a_sheet_for_every_screen_still_hides(media: str) -> None:
+    doc = extract(page(f"<p class='quay-x'>{PAYLOAD}.</p>",
+                       head=f"<style media='{media}'>.quay-x{{display:none}}</style>"))
+    assert_hidden(doc)
+
+
 def test_many_faded_elements_are_an_animation_and_stay() -> None:
     notes = [f"Stage {i}: the crossing opens at dawn and closes at dusk, all year." for i in
              range(5)]

@@ -57,7 +57,8 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     if root is None:
         return stripped
     place_streamed_segments(root)
-    rules = read_sheets(el.text or "" for el in root.iter("style"))
+    rules = read_sheets(el.text or "" for el in root.iter("style")
+                        if _always_applies(el.get("media")))
     _open_shadow_roots(root)
     _keep_math_sources(root)
     for el in _swallowing_controls(root):
@@ -206,6 +207,16 @@ _ATTRIBUTE_XPATH = etree.XPath(
 _SCREEN_READER_CLASSES = frozenset({"sr-only", "visually-hidden", "visuallyhidden",
                                     "screen-reader-text", "screen-reader-only", "sr-text",
                                     "u-visually-hidden", "screenreader-only", "sr-only-text"})
+
+
+def _always_applies(media: str | None) -> bool:
+    """A ``<style media=...>`` sheet that applies on every screen: none, ``all`` or
+    ``screen``. A sheet for some widths only (``all and (max-width: 551px)``) hides the
+    mobile or the desktop copy of a responsive page, as an ``@media`` block inside a
+    sheet does, and says nothing about what the page shows."""
+    if media is None:
+        return True
+    return all(kind.strip().lower() in ("", "all", "screen") for kind in media.split(","))
 
 
 def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
