@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from mainmark.model import BlockKind
+from mainmark.markdown.render import render
+from mainmark.model import BlockKind, Content, Metadata
+from mainmark.options import Options
+from mainmark.page.parse import parse
 from render_support import render_html
 
 
@@ -36,10 +39,12 @@ def test_fence_outgrows_backtick_runs() -> None:
 
 
 def test_whitespace_is_verbatim_and_text_keeps_it() -> None:
-    rendered = render_html("<main><pre>\tif x:\n\n\n        y&nbsp;=&nbsp;1  \n</pre></main>")
-    assert rendered.markdown == "```\n\tif x:\n\n\n        y = 1\n```"
-    assert rendered.text == "\tif x:\n\n\n        y = 1"
-    assert rendered.html == "<pre><code>\tif x:\n\n\n        y = 1</code></pre>"
+    """Tabs, blank lines, no-break spaces and trailing spaces are code: kept in all three
+    channels (only the blank edge lines go)."""
+    rendered = render_html("<main><pre>\n\tif x:\n\n\n        y&nbsp;=&nbsp;1  \n  \n</pre></main>")
+    assert rendered.markdown == "```\n\tif x:\n\n\n        y\xa0=\xa01  \n```"
+    assert rendered.text == "\tif x:\n\n\n        y\xa0=\xa01  "
+    assert rendered.html == "<pre><code>\tif x:\n\n\n        y\xa0=\xa01  </code></pre>"
 
 
 def test_copy_buttons_and_hidden_gutters_are_not_code() -> None:
@@ -48,3 +53,15 @@ def test_copy_buttons_and_hidden_gutters_are_not_code() -> None:
         '<span class="linenos">2</span>b = 2</pre></main>'
     )
     assert rendered.markdown == "```\na = 1\nb = 2\n```"
+
+
+def test_a_rule_removing_inside_kept_code_does_not_cut_it() -> None:
+    """Content rules judge prose: a token span a rule marked (``Close`` as a UI label)
+    inside a ``<pre>`` that stays is still code (the pre goes whole or not at all)."""
+    page = parse('<main><pre><code>_ = f.<span class="t">Close</span>()</code></pre></main>')
+    assert page.root is not None
+    main = page.root.find(".//main")
+    span = page.root.find(".//span")
+    assert main is not None and span is not None
+    rendered = render(Content(roots=[main], removed={span}), Metadata(), None, Options())
+    assert rendered.markdown == "```\n_ = f.Close()\n```"

@@ -4,6 +4,13 @@ Highlighters wrap every token in a span, put line numbers in a gutter (a table c
 or a span per line), use ``<div>`` per line or ``<br>`` for line breaks. A reader's copy
 has none of that: the gutter is skipped, block boundaries and ``<br>`` become newlines,
 token spans contribute their text verbatim.
+
+Code never changes: every character a reader sees inside the ``<pre>`` is kept as it is,
+trailing spaces (a heredoc, a Markdown line break, a diff's context line) and no-break
+spaces (inside a string literal) included. Only blank edge lines go, which a fence cannot
+tell from its own line breaks. What the content stage marked as removed *inside* a kept
+``<pre>`` is kept too: its rules (UI labels such as ``Loading...``, furniture words, link
+density) judge prose, and inside code they would cut words out of a program.
 """
 
 from __future__ import annotations
@@ -33,11 +40,11 @@ def is_gutter(el: HtmlElement) -> bool:
     return bool(cls) and not GUTTER_CLASSES.isdisjoint(cls.split())
 
 
-def code_text(pre: HtmlElement, removed: set[HtmlElement] | frozenset[HtmlElement]) -> str:
-    """The text of ``pre`` as it reads on screen, without gutters, lines right-stripped."""
+def code_text(pre: HtmlElement) -> str:
+    """The text of ``pre`` as it reads on screen, without gutters, unchanged otherwise."""
     out: list[str] = []
     need_break = False
-    for kind, el in _events(pre, removed):
+    for kind, el in _events(pre):
         if kind == "br":
             out.append("\n")
             need_break = False
@@ -58,9 +65,7 @@ def code_text(pre: HtmlElement, removed: set[HtmlElement] | frozenset[HtmlElemen
     return _tidy("".join(out))
 
 
-def _events(
-    root: HtmlElement, removed: set[HtmlElement] | frozenset[HtmlElement]
-) -> Iterator[tuple[str, HtmlElement | str]]:
+def _events(root: HtmlElement) -> Iterator[tuple[str, HtmlElement | str]]:
     """Text pieces and line events of ``root``'s subtree, in order, without recursion."""
     yield ("text", root.text or "")
     stack: list[tuple[HtmlElement, Iterator[HtmlElement]]] = [(root, iter(root))]
@@ -75,9 +80,7 @@ def _events(
                 yield ("text", parent.tail or "")
             continue
         tag = child.tag
-        if not isinstance(tag, str) or child in removed or tag in _SKIP_IN_CODE or is_gutter(
-            child
-        ):
+        if not isinstance(tag, str) or tag in _SKIP_IN_CODE or is_gutter(child):
             yield ("text", child.tail or "")
             continue
         if tag == "br":
@@ -91,14 +94,15 @@ def _events(
 
 
 def _tidy(code: str) -> str:
-    """Drop blank edge lines and trailing blanks; keep every inner space, tab and line."""
-    code = code.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ")
-    lines = [line.rstrip() for line in code.split("\n")]
-    while lines and not lines[0]:
-        lines.pop(0)
-    while lines and not lines[-1]:
-        lines.pop()
-    return "\n".join(lines)
+    """Drop blank edge lines; keep every other character, trailing spaces and no-break
+    spaces included (``\r`` is a line break, as the HTML parser reads it)."""
+    lines = code.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    start, end = 0, len(lines)
+    while start < end and not lines[start].strip():
+        start += 1
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    return "\n".join(lines[start:end])
 
 
 def code_language(pre: HtmlElement) -> str | None:
