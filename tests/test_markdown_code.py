@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from markdown_it import MarkdownIt
 
 from mainmark.markdown.render import render
 from mainmark.model import BlockKind, Content, Metadata
@@ -65,3 +66,22 @@ def test_a_rule_removing_inside_kept_code_does_not_cut_it() -> None:
     assert main is not None and span is not None
     rendered = render(Content(roots=[main], removed={span}), Metadata(), None, Options())
     assert rendered.markdown == "```\n_ = f.Close()\n```"
+
+
+_COMMONMARK = MarkdownIt("commonmark")
+
+
+@pytest.mark.parametrize("markup", [
+    "<dl><dt>Example</dt><dd><pre>git commit -m 'x'\n  --amend</pre></dd></dl>",
+    "<ol><li><p>Run it:</p><dl><dt>Example</dt><dd><pre>git commit -m 'x'\n  --amend</pre>"
+    "</dd><dd>Then push.</dd></dl></li></ol>",
+    "<ul><li>Options<dl><dt>Example</dt><dd><p>Like this:</p><pre>git commit -m 'x'\n"
+    "  --amend</pre></dd></dl></li></ul>",
+])
+def test_code_in_a_definition_is_a_commonmark_code_block(markup: str) -> None:
+    """A ``<dd>`` opening with code wrote ``: ```` (a paragraph in CommonMark, the code
+    its text); the code must parse as one fence holding exactly the code."""
+    markdown = render_html(f"<main>{markup}</main>").markdown
+    fences = [t for t in _COMMONMARK.parse(markdown) if t.type in ("fence", "code_block")]
+    assert [(t.type, t.content) for t in fences] == [
+        ("fence", "git commit -m 'x'\n  --amend\n")], markdown
