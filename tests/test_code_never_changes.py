@@ -21,7 +21,10 @@ What a browser does not show is not code, and these are the only differences all
   line-number gutters (``codeblocks.is_gutter``: a gutter class or ``aria-hidden``;
   a ``<pre>`` inside a gutter, or holding only line numbers, is not read at all);
 - blank lines at the two edges of the block (a fence has no blank edge lines);
-- line structure a highlighter writes with markup (one ``<div>`` per line, ``<br>``):
+- a highlighter's chrome inside the ``<pre>`` beside its one ``<code>``
+  (``codeblocks.chrome_beside_code``: twoslash's language label and "Try" link);
+- line structure a highlighter writes with markup (one ``<div>`` per line, ``<br>``, a
+  line ``<span>`` of :data:`~mainmark.markdown.rendervocab.CODE_LINE_CLASSES`):
   where a ``<pre>`` holds such markup, its non-blank lines are compared, each one
   exactly, and blank lines between them may differ (a browser's ``innerText`` decides
   those from the style sheet, which is not read);
@@ -44,8 +47,9 @@ from corpus_support import corpus_pages
 from mainmark.content.clean import clean
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
-from mainmark.markdown.codeblocks import is_gutter
+from mainmark.markdown.codeblocks import chrome_beside_code, is_gutter
 from mainmark.markdown.render import render
+from mainmark.markdown.rendervocab import CODE_LINE_CLASSES
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.structured import read_structured
 from mainmark.options import Options
@@ -75,24 +79,29 @@ def _hidden(el: HtmlElement) -> bool:
             or bool(_HIDDEN_STYLE.search(el.get("style") or "")) or is_gutter(el))
 
 
+def _line_span(el: HtmlElement) -> bool:
+    return el.tag == "span" and not CODE_LINE_CLASSES.isdisjoint((el.get("class") or "").split())
+
+
 def _reading(pre: HtmlElement) -> tuple[str, bool]:
     """``pre``'s text as shown (no hidden parts), and whether markup makes its lines."""
     out: list[str] = [pre.text or ""]
     marked = False
+    chrome = chrome_beside_code(pre)
     # (node, entering): entering adds the node's text and queues its children, leaving
     # adds its tail; a hidden node or a comment adds only its tail. No recursion.
     stack: list[tuple[HtmlElement, bool]] = [(c, True) for c in reversed(pre)]
     while stack:
         node, entering = stack.pop()
         if not entering:
-            if node.tag in _LINE_TAGS:
+            if node.tag in _LINE_TAGS or _line_span(node):
                 out.append("\n")
             out.append(node.tail or "")
             continue
-        if not isinstance(node.tag, str) or _hidden(node):
+        if not isinstance(node.tag, str) or _hidden(node) or node in chrome:
             out.append(node.tail or "")
             continue
-        if node.tag == "br" or node.tag in _LINE_TAGS:
+        if node.tag == "br" or node.tag in _LINE_TAGS or _line_span(node):
             marked = True
             out.append("\n")
         out.append(node.text or "")

@@ -85,3 +85,49 @@ def test_code_in_a_definition_is_a_commonmark_code_block(markup: str) -> None:
     fences = [t for t in _COMMONMARK.parse(markdown) if t.type in ("fence", "code_block")]
     assert [(t.type, t.content) for t in fences] == [
         ("fence", "git commit -m 'x'\n  --amend\n")], markdown
+
+
+#: shiki-twoslash's block, as its style sheet documents it (``pre.shiki.twoslash >
+#: div.language-id + div.code-container > code + a``), from the TypeScript handbook.
+_TWOSLASH = (
+    "<main><h2>Narrowing</h2><pre class='shiki light-plus twoslash lsp'>"
+    "<div class='language-id'>ts</div><div class='code-container'><code>"
+    "<div class='line'><span style='color: #0000FF'>function</span> padLeft(padding: "
+    "<data-lsp lsp='(parameter) padding: number | string'>number | string</data-lsp>) {"
+    "</div><div class='line'>  return padding;</div><div class='line'>}</div></code>"
+    "<a href='https://www.typescriptlang.org/play/#code/GYVwdgxgLglg9mABA'>Try</a>"
+    "</div></pre></main>")
+
+
+def test_twoslash_language_label_and_try_link_are_not_code() -> None:
+    """The label is the fence's language, the playground link is no line of code."""
+    block = render_html(_TWOSLASH).blocks[-1]
+    assert block.language == "ts"
+    assert block.markdown == ("```ts\nfunction padLeft(padding: number | string) {\n"
+                              "  return padding;\n}\n```")
+
+
+def test_text_beside_code_in_a_pre_stays_when_it_is_not_chrome() -> None:
+    """A prompt written as text, or more than a label's worth, is the ``<pre>``'s text."""
+    assert render_html("<main><pre>$ <code>npm i</code></pre></main>").markdown == (
+        "```\n$ npm i\n```")
+    long = "<main><pre><b>Input (a file with one word per line):</b><code>a\nb</code></pre></main>"
+    assert "Input (a file" in render_html(long).markdown
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    # Shiki with the newlines between its line spans minified away (tailwindcss.com)
+    ('<span class="line"><span>npm</span><span> i</span></span><span class="line"></span>'
+     '<span class="line">cd x</span>', "npm i\n\ncd x"),
+    # Shiki as it ships: a newline between the spans
+    ('<span class="line">a</span>\n<span class="line"></span>\n<span class="line">b</span>',
+     "a\n\nb"),
+    # prism-react-renderer (Docusaurus): each line ends with a <br>
+    ('<span class="token-line">a<br></span><span class="token-line">b<br></span>', "a\nb"),
+    # GitBook: the newline inside the line span
+    ('<span class="highlight-line">a<!-- -->\n</span><span class="highlight-line">b</span>',
+     "a\nb"),
+])
+def test_line_spans_are_lines(code: str, expected: str) -> None:
+    markdown = render_html(f'<main><pre class="shiki"><code>{code}</code></pre></main>').markdown
+    assert markdown == f"```\n{expected}\n```"

@@ -20,7 +20,12 @@ from collections.abc import Iterator
 
 from lxml.html import HtmlElement
 
-from mainmark.markdown.rendervocab import GUTTER_CLASSES, LANGUAGE_CLASS, NOT_A_LANGUAGE
+from mainmark.markdown.rendervocab import (
+    CODE_LINE_CLASSES,
+    GUTTER_CLASSES,
+    LANGUAGE_CLASS,
+    NOT_A_LANGUAGE,
+)
 
 #: Inside a ``<pre>``, these elements sit on lines of their own (one ``div`` per line in
 #: some highlighters, a table row per line in highlight.js' line-number plugin).
@@ -44,6 +49,7 @@ def code_text(pre: HtmlElement) -> str:
     """The text of ``pre`` as it reads on screen, without gutters, unchanged otherwise."""
     out: list[str] = []
     need_break = False
+    line_from = 0  # where the current line element's text starts in ``out``
     for kind, el in _events(pre):
         if kind == "br":
             out.append("\n")
@@ -51,6 +57,14 @@ def code_text(pre: HtmlElement) -> str:
             continue
         if kind == "edge":
             need_break = True
+            continue
+        if kind == "line":
+            line_from = len(out)
+            continue
+        if kind == "line-end":
+            line = "".join(out[line_from:])
+            if not line.endswith("\n"):  # an empty line is a line too
+                out.append("\n")
             continue
         text = el if isinstance(el, str) else ""
         if not text:
@@ -66,7 +80,12 @@ def code_text(pre: HtmlElement) -> str:
 
 
 def _events(root: HtmlElement) -> Iterator[tuple[str, HtmlElement | str]]:
-    """Text pieces and line events of ``root``'s subtree, in order, without recursion."""
+    """Text pieces and line events of ``root``'s subtree, in order, without recursion.
+
+    A line element (:data:`CODE_LINE_CLASSES`) followed by another element with no
+    newline between them ends its line (``line-end``): Shiki's lines with the newlines
+    minified away still read one per line, as the style sheet shows them."""
+    beside = chrome_beside_code(root)
     yield ("text", root.text or "")
     stack: list[tuple[HtmlElement, Iterator[HtmlElement]]] = [(root, iter(root))]
     while stack:
@@ -77,12 +96,18 @@ def _events(root: HtmlElement) -> Iterator[tuple[str, HtmlElement | str]]:
             if stack:
                 if parent.tag in _LINE_TAGS:
                     yield ("edge", parent)
+                elif (_is_code_line(parent) and not (parent.tail or "").startswith("\n")
+                      and parent.getnext() is not None):
+                    yield ("line-end", parent)
                 yield ("text", parent.tail or "")
             continue
         tag = child.tag
-        if not isinstance(tag, str) or tag in _SKIP_IN_CODE or is_gutter(child):
+        if (not isinstance(tag, str) or tag in _SKIP_IN_CODE or is_gutter(child)
+                or child in beside):
             yield ("text", child.tail or "")
             continue
+        if tag == "span" and _is_code_line(child):
+            yield ("line", child)
         if tag == "br":
             yield ("br", child)
             yield ("text", child.tail or "")
@@ -91,6 +116,46 @@ def _events(root: HtmlElement) -> Iterator[tuple[str, HtmlElement | str]]:
             yield ("edge", child)
         yield ("text", child.text or "")
         stack.append((child, iter(child)))
+
+
+def _is_code_line(el: HtmlElement) -> bool:
+    cls = el.get("class")
+    return el.tag == "span" and bool(cls) and not CODE_LINE_CLASSES.isdisjoint(cls.split())
+
+
+#: Chrome beside the code is at most this many elements of at most this many characters.
+_CHROME_MAX_ELEMENTS = 4
+_CHROME_MAX_CHARS = 24
+
+
+def chrome_beside_code(pre: HtmlElement) -> frozenset[HtmlElement]:
+    """Elements a highlighter puts inside ``pre`` beside its one ``<code>``: twoslash's
+    language label and "Try" playground link (``pre > div.language-id`` and
+    ``pre > div.code-container > code + a``). Only when the code is all there is besides
+    them: no bare text outside the ``<code>``, and a few short elements (a label, a link);
+    anything more is text of the ``<pre>`` and stays."""
+    codes = list(pre.iter("code"))
+    if len(codes) != 1:
+        return frozenset()
+    code = codes[0]
+    path = [code, *code.iterancestors()]
+    path = path[: path.index(pre) + 1] if pre in path else []
+    beside: list[HtmlElement] = []
+    for el in path[1:]:  # the code's ancestors up to ``pre``
+        if (el.text or "").strip():
+            return frozenset()
+        for child in el:
+            if child in path:
+                if child is not code and (child.text or "").strip():
+                    return frozenset()
+            elif isinstance(child.tag, str):
+                beside.append(child)
+            if (child.tail or "").strip():
+                return frozenset()
+    if not beside or len(beside) > _CHROME_MAX_ELEMENTS or any(
+            len(el.text_content().strip()) > _CHROME_MAX_CHARS for el in beside):
+        return frozenset()
+    return frozenset(beside)
 
 
 def _tidy(code: str) -> str:
@@ -114,6 +179,11 @@ def code_language(pre: HtmlElement) -> str | None:
         lang = _language_of(el, bare_ok=True)
         if lang:
             return lang
+    for label in chrome_beside_code(pre):  # twoslash: <div class="language-id">ts</div>
+        if "lang" in (label.get("class") or "").lower():
+            lang = _clean_language(label.text_content())
+            if lang:
+                return lang
     parent = pre.getparent()
     for _ in range(6):  # Sphinx: div.highlight-x > div.highlight > table > tr > td > div > pre
         if parent is None or parent.tag in ("body", "html", "article", "main"):
