@@ -37,7 +37,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -190,44 +190,57 @@ def code_changes(html: bytes) -> tuple[int, list[str]]:
     return kept, changed
 
 
-_CORPUS = [(name, html) for name, html, _ in corpus_pages() if b"<pre" in html]
+_CORPUS = {name: html for name, html, _ in corpus_pages() if b"<pre" in html}
 
 
-@pytest.mark.parametrize(("name", "html"), _CORPUS, ids=[name for name, _ in _CORPUS])
-def test_corpus_code_reaches_the_markdown_unchanged(name: str, html: bytes) -> None:
-    _, changed = code_changes(html)
+@cache
+def _corpus_changes(name: str) -> tuple[int, list[str]]:
+    return code_changes(_CORPUS[name])
+
+
+@pytest.mark.parametrize("name", sorted(_CORPUS))
+def test_corpus_code_reaches_the_markdown_unchanged(name: str) -> None:
+    _, changed = _corpus_changes(name)
     assert not changed, "\n".join(changed[:5])
 
 
 def test_corpus_has_kept_code_to_check() -> None:
     """The corpus test above checks something: its pages hold a couple of hundred."""
-    assert sum(code_changes(html)[0] for _, html in _CORPUS) >= 200
+    assert sum(_corpus_changes(name)[0] for name in _CORPUS) >= 200
 
 
-def _tune_pages_with_code(bench: Path) -> Iterator[tuple[str, bytes]]:
-    """TUNE pages holding a ``<pre>``, read one at a time (all of them at once would hold
-    hundreds of megabytes)."""
+#: The TUNE pages are checked in this many parts, so no one test runs long.
+_SHARDS = 8
+
+
+@cache
+def _tune_pages_with_code(bench: Path) -> tuple[tuple[str, Path], ...]:
+    """TUNE pages holding a ``<pre>`` (found once a session; read again when checked, so
+    no more than one page is held at a time)."""
     check = json.loads((bench / "check-split.json").read_text(encoding="utf-8"))
     held = {ds: set(ids) for ds, ids in check.items()}
-    files = [(f"rd/{p.parent.name}", p, False) for p in sorted(bench.glob("rd/*/source.html"))
+    files = [(f"rd/{p.parent.name}", p) for p in sorted(bench.glob("rd/*/source.html"))
              if p.parent.name not in held.get("rd", set())]
     for ds, suffix in (("sh", ".html.gz"), ("tr", ".gz"), ("wx", ".html.gz")):
-        files.extend((f"{ds}/{p.name}", p, True)
-                     for p in sorted((bench / ds / "html").glob("*.gz"))
+        files.extend((f"{ds}/{p.name}", p) for p in sorted((bench / ds / "html").glob("*.gz"))
                      if p.name[: -len(suffix)] not in held.get(ds, set()))
-    for name, path, zipped in files:
-        html = gzip.decompress(path.read_bytes()) if zipped else path.read_bytes()
-        if b"<pre" in html.lower():
-            yield name, html
+    return tuple((name, path) for name, path in files if b"<pre" in _read(path).lower())
 
 
-def test_bench_code_reaches_the_markdown_unchanged(bench_dir: Path) -> None:
+def _read(path: Path) -> bytes:
+    raw = path.read_bytes()
+    return gzip.decompress(raw) if path.suffix == ".gz" else raw
+
+
+def test_bench_has_kept_code_to_check(bench_dir: Path) -> None:
+    assert len(_tune_pages_with_code(bench_dir)) >= 100
+
+
+@pytest.mark.parametrize("shard", range(_SHARDS))
+def test_bench_code_reaches_the_markdown_unchanged(bench_dir: Path, shard: int) -> None:
     failures = []
-    kept = 0
-    for name, html in _tune_pages_with_code(bench_dir):
-        count, changed = code_changes(html)
-        kept += count
+    for name, path in _tune_pages_with_code(bench_dir)[shard::_SHARDS]:
+        _, changed = code_changes(_read(path))
         if changed:
             failures.append(f"{name}: {changed[:2]}")
-    assert kept > 1000
     assert not failures, f"{len(failures)} pages\n" + "\n".join(failures[:20])
