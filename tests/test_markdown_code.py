@@ -131,3 +131,12 @@ def test_text_beside_code_in_a_pre_stays_when_it_is_not_chrome() -> None:
 def test_line_spans_are_lines(code: str, expected: str) -> None:
     markdown = render_html(f'<main><pre class="shiki"><code>{code}</code></pre></main>').markdown
     assert markdown == f"```\n{expected}\n```"
+
+
+def test_code_is_not_unicode_normalised_in_any_channel() -> None:
+    """A decomposed "é" in a string literal is another string than the composed one:
+    prose is NFC, code stays as the page wrote it."""
+    rendered = render_html("<main><p>Cafe\u0301</p><pre>s = 'cafe\u0301'</pre></main>")
+    assert rendered.markdown == "Caf\u00e9\n\n```\ns = 'cafe\u0301'\n```"
+    assert rendered.text == "Caf\u00e9\n\ns = 'cafe\u0301'"
+    assert rendered.html == "<p>Caf\u00e9</p>\n<pre><code>s = 'cafe\u0301'</code></pre>"

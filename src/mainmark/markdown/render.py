@@ -119,8 +119,8 @@ def serialize(walked: Walked) -> Rendered:
     """The markdown with its blocks, the text and the HTML of walked pieces (consumed)."""
     channels = _Channels()
     markdown, blocks = assemble(walked, channels)
-    return Rendered(markdown, channels.text.joined(channels.source, BLOCK_SEPARATOR, nfc=False),
-                    channels.html.joined(channels.source, "\n", nfc=True), blocks,
+    return Rendered(markdown, channels.text.joined(channels.source, BLOCK_SEPARATOR),
+                    channels.html.joined(channels.source, "\n"), blocks,
                     walked.links)
 
 
@@ -151,15 +151,15 @@ class _Channel:
         self.parts.append((start, end, wrap))
         self.chars += end - start
 
-    def joined(self, source: Source, separator: str, *, nfc: bool) -> str | Deferred:
+    def joined(self, source: Source, separator: str) -> str | Deferred:
+        """The blocks joined; each block is already as it must read (NFC outside code)."""
         parts = self.parts
 
         def join() -> str:
             md = source.text
-            text = separator.join([
+            return separator.join([
                 p if isinstance(p, str) else f"<p>{md[p[0]:p[1]]}</p>" if p[2] else md[p[0]:p[1]]
                 for p in parts])
-            return unicodedata.normalize("NFC", text) if nfc else text
 
         if parts and self.chars >= _DEFER_MEAN_CHARS * len(parts):
             return Deferred(join)
@@ -186,6 +186,8 @@ class _Channels:
             elif plain:
                 self.text.add(plain)
         html = self.html_of(piece)
+        if piece.kind != BlockKind.CODE and not html.isascii():
+            html = unicodedata.normalize("NFC", html)  # code stays as the page has it
         if md and len(html) == len(md) + 7 and html.startswith("<p>") and (
                 html.endswith("</p>") and html.startswith(md, 3)):
             self.html.add_span(at, at + len(md), True)
