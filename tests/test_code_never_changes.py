@@ -28,8 +28,8 @@ What a browser does not show is not code, and these are the only differences all
   where a ``<pre>`` holds such markup, its non-blank lines are compared, each one
   exactly, and blank lines between them may differ (a browser's ``innerText`` decides
   those from the style sheet, which is not read);
-- C0/C1 control characters and bidi overrides (:data:`_UNSAFE`), which the markdown drops
-  for safety, and ``\\r``, which the HTML parser already turned into a line break.
+- control, bidi and invisible format characters (:data:`_UNSAFE`), which issue 40 drops
+  from all output, code included, for safety; and ``\\r``, a line break to the parser.
 """
 
 from __future__ import annotations
@@ -67,9 +67,16 @@ _LINE_TAGS = frozenset({"div", "p", "li", "tr", "table", "ul", "ol", "dl", "dt",
                         "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "section",
                         "article", "header", "footer", "pre"})
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
-#: The characters issue 40 drops from all output for safety (C0 and C1 controls but tab
-#: and newline, bidi embeddings, overrides and isolates): the one exception to exactness.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: The characters issue 40 drops from all output, code included, for safety: the one
+#: exception to exactness (``page.textnorm``'s classes there): C0 and C1 controls but tab
+#: and newline; bidi marks, embeddings, overrides and isolates (Trojan Source); invisible
+#: format characters (soft hyphen, zero-width space, word joiner, BOM, tag characters);
+#: the zero-width joiners, which go where they join nothing.
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f"
+    "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+    "\xad\u034f\u180e\u200b\u2060-\u2064\u206a-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f"
+    "\u200c\u200d]")
 _NUMBER = re.compile(r"\s*\d+\s*")
 _OPEN = re.compile(r"^((?:[ ]*>)*[ ]*)(`{3,}|~{3,})[^`]*$")
 
