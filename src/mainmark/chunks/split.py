@@ -242,7 +242,7 @@ def split_text(text: str, budget: int, count: Count,
     work: list[tuple[int, int, int, bool]] = [(0, len(text), -1 if units else 0, False)]
     while work:
         s, e, level, final = work.pop()
-        s, e = _trim(text, s, e)
+        s, e = _trim(text, s, e, keep_indent=True)
         if s >= e:
             continue
         if final or count(text[s:e]) <= budget:
@@ -332,11 +332,20 @@ def _by_chars(text: str, s: int, e: int, budget: int, count: Count) -> list[tupl
     return out
 
 
-def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+def _trim(text: str, s: int, e: int, *, keep_indent: bool = False) -> tuple[int, int]:
     """ASCII whitespace only: a no-break space is content, and a gap between chunks must
-    be whitespace to any reader of the bytes."""
+    be whitespace to any reader of the bytes.
+
+    ``keep_indent``: a span that starts a line keeps that line's indentation (spaces and
+    tabs after its newline). A part of a code block or a nested list that starts on an
+    indented line is that line, whole: without its indentation the code is another
+    program (Python) and the nested item a top-level one."""
     if s < e and text[s] in _ASCII_SPACE:  # C-level scans: a run may be huge
-        s = _LEADING_SPACE.match(text, s, e).end()  # type: ignore[union-attr]
+        first = _LEADING_SPACE.match(text, s, e).end()  # type: ignore[union-attr]
+        line = text.rfind("\n", s, first) + 1
+        if keep_indent and first < e and (line or s == 0 or text[s - 1] == "\n"):
+            first = max(line, s)  # the indentation is spaces and tabs: \n was the last
+        s = first
     if e > s and text[e - 1] in _ASCII_SPACE:
         e = s + len(text[s:e].rstrip(_ASCII_SPACE_CHARS))
     return s, e

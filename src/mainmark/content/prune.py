@@ -133,7 +133,8 @@ def _visit_children(root: HtmlElement, inside: bool, m: Measures,
 def _decided(el: HtmlElement, in_core: bool, refs: bool, m: Measures,
              chrome: dict[HtmlElement, str], pruning: Pruning, th: Thresholds, policy: Policy,
              total: int, removed: dict[HtmlElement, str], kept: set[HtmlElement]) -> bool:
-    """Record ``el``'s verdict; True when its subtree is settled and must not be entered.
+    """Record ``el``'s verdict; True when its subtree is settled and must not be entered
+    (removed, a kept reference list, or a kept ``<pre>``).
 
     One function for both walks, so the position walk and the child walk cannot drift
     apart. A reference list is kept whole (never half-pruned by link density); outside the
@@ -149,7 +150,9 @@ def _decided(el: HtmlElement, in_core: bool, refs: bool, m: Measures,
     if rule:
         removed[el] = rule
         return True
-    return False
+    # Code is kept or dropped whole: inside it the prose rules would cut words out of a
+    # program (a ``<span>Close</span>`` token of ``f.Close()`` read as a UI label).
+    return bool(el.tag == "pre")
 
 
 #: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.

@@ -104,7 +104,7 @@ def _fenced_blocks(markdown: str) -> list[str]:
 def _count_pre(root: HtmlElement, blocks: list[str]) -> tuple[int, int]:
     found = total = 0
     for pre in root.iter("pre"):
-        lines = _code_lines(code_text(pre, frozenset()))
+        lines = _code_lines(code_text(pre))
         if not lines:
             continue
         total += 1

@@ -243,7 +243,7 @@ class Converter(TreeWalker, MarkdownConverter):
     def code_pieces(self, pres: list[HtmlElement]) -> list[Piece]:
         pieces = []
         for pre in pres:
-            code = code_text(pre, self.removed)
+            code = code_text(pre)
             if code.strip():
                 lang = code_language(pre)
                 pieces.append(Piece(BlockKind.CODE, [s.render_code(code, lang) for s in SYNTAXES],

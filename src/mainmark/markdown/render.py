@@ -119,8 +119,8 @@ def serialize(walked: Walked) -> Rendered:
     """The markdown with its blocks, the text and the HTML of walked pieces (consumed)."""
     channels = _Channels()
     markdown, blocks = assemble(walked, channels)
-    return Rendered(markdown, channels.text.joined(channels.source, BLOCK_SEPARATOR, nfc=False),
-                    channels.html.joined(channels.source, "\n", nfc=True), blocks,
+    return Rendered(markdown, channels.text.joined(channels.source, BLOCK_SEPARATOR),
+                    channels.html.joined(channels.source, "\n"), blocks,
                     walked.links)
 
 
@@ -151,15 +151,15 @@ class _Channel:
         self.parts.append((start, end, wrap))
         self.chars += end - start
 
-    def joined(self, source: Source, separator: str, *, nfc: bool) -> str | Deferred:
+    def joined(self, source: Source, separator: str) -> str | Deferred:
+        """The blocks joined; each block is already as it must read (NFC outside code)."""
         parts = self.parts
 
         def join() -> str:
             md = source.text
-            text = separator.join([
+            return separator.join([
                 p if isinstance(p, str) else f"<p>{md[p[0]:p[1]]}</p>" if p[2] else md[p[0]:p[1]]
                 for p in parts])
-            return unicodedata.normalize("NFC", text) if nfc else text
 
         if parts and self.chars >= _DEFER_MEAN_CHARS * len(parts):
             return Deferred(join)
@@ -179,12 +179,15 @@ class _Channels:
         """The piece's plain text (``with_text``: it is not the headline) and HTML;
         ``md``: its markdown when that is kept as a span (from character ``at``)."""
         if with_text and piece.out[1]:
-            plain = tidy(piece.out[1])
+            # code reads in the text channel as it does in the fence: unchanged
+            plain = piece.out[1] if piece.kind == BlockKind.CODE else tidy(piece.out[1])
             if md and (plain is md or plain == md):
                 self.text.add_span(at, at + len(md), False)
             elif plain:
                 self.text.add(plain)
         html = self.html_of(piece)
+        if piece.kind != BlockKind.CODE and not html.isascii():
+            html = unicodedata.normalize("NFC", html)  # code stays as the page has it
         if md and len(html) == len(md) + 7 and html.startswith("<p>") and (
                 html.endswith("</p>") and html.startswith(md, 3)):
             self.html.add_span(at, at + len(md), True)
@@ -246,11 +249,39 @@ _TITLE_SEPARATOR = re.compile(r"\s+(?:[|·•»«~/]|::|-{1,2}|–|—)\s+")
 
 
 def tidy(text: str) -> str:
-    """NFC, no trailing blanks on any line, no blank edge lines."""
-    text = unicodedata.normalize("NFC", text)
+    """NFC, no trailing blanks on any line, no blank edge lines: except inside a fenced
+    code block, whose lines are the page's code, byte for byte (see ``codeblocks``)."""
     if "\n" not in text:  # most blocks: one line
-        return text.rstrip()
-    return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+        return unicodedata.normalize("NFC", text).rstrip()
+    if "```" not in text and "~~~" not in text:
+        text = unicodedata.normalize("NFC", text)
+        return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
+    return "\n".join(_tidy_lines(text.split("\n"))).strip("\n")
+
+
+#: A fence line of our own markdown, in any container (list indentation, quote marks).
+_FENCE = re.compile(r"[ >]*(`{3,}|~{3,})")
+
+
+def _tidy_lines(lines: list[str]) -> Iterator[str]:
+    """:func:`tidy` line by line, the lines between a fence and its closing fence as
+    they are. A fence opens as CommonMark reads one (a backtick fence's info string holds
+    no backtick: a line opening with a code span is no fence)."""
+    fence = ""
+    for line in lines:
+        if fence:
+            found = _FENCE.match(line)
+            if (found is not None and found.group(1).startswith(fence)
+                    and not line[found.end():].strip()):
+                fence = ""
+                line = line.rstrip()
+            yield line
+            continue
+        line = unicodedata.normalize("NFC", line).rstrip()
+        found = _FENCE.match(line)
+        if found is not None and not (found.group(1)[0] == "`" and "`" in line[found.end():]):
+            fence = found.group(1)
+        yield line
 
 
 def assemble(walked: Walked, channels: _Channels | None = None) -> tuple[str, list[Block]]:

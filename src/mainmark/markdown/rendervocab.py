@@ -56,6 +56,11 @@ GUTTER_CLASSES = frozenset({
     "react-syntax-highlighter-line-number", "ln",
 })
 
+#: Classes of a ``<span>`` holding one line of code: Shiki (``line``; its lines are
+#: joined by a newline, which some sites minify away), prism-react-renderer and Docusaurus
+#: (``token-line``), rehype-prism-plus (``code-line``), GitBook (``highlight-line``).
+CODE_LINE_CLASSES = frozenset({"line", "token-line", "code-line", "highlight-line"})
+
 #: ``class`` tokens naming a code language, as the common highlighters write them:
 #: ``language-x`` (Prism, highlight.js, CommonMark renderers), ``lang-x`` (Google
 #: Prettify), ``highlight-x`` / ``highlight-source-x`` (Sphinx, GitHub), ``brush: x``

@@ -81,9 +81,14 @@ class Syntax:
         out = ""
         prev = ""
         for tag, text in entries:
-            if tag == "dd":
-                text = ": " + text.replace("\n", "\n  ").replace("\n  \n", "\n\n")
             sep = "\n" if (tag == "dd" or prev == "dt") and prev in ("dt", "dd") else "\n\n"
+            if tag == "dd" and text.startswith(("```", "~~~")):
+                # ``: ```` opens no code block in CommonMark (the fence must start its
+                # line): a definition that opens with code is that code, on its own.
+                sep, tag = "\n\n", "code"
+            elif tag == "dd":
+                text = ": " + "\n".join(f"  {line}" if line else ""
+                                         for line in text.split("\n")).lstrip()
             out += (sep if out else "") + text
             prev = tag
         return out
