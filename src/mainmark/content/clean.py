@@ -37,6 +37,7 @@ from mainmark.content.vocab import (
     VOID_INVISIBLE_TAGS,
 )
 from mainmark.page.ancestry import ancestor_cover
+from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
@@ -59,6 +60,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     place_streamed_segments(root)
     rules = read_sheets(el.text or "" for el in root.iter("style")
                         if _always_applies(el.get("media")))
+    panels = _Disclosures(root)  # before form controls go: a toggle is often a <button>
     _open_shadow_roots(root)
     _keep_math_sources(root)
     for el in _swallowing_controls(root):
@@ -67,7 +69,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
             el.drop_tag()
         etree.strip_elements(root, *_STRIP_TAGS, with_tail=False)
-        _strip_attributes_hidden(root, stripped, rules)
+        _strip_attributes_hidden(root, stripped, rules, panels)
         return stripped
     doomed: list[tuple[HtmlElement, str]] = []
     unwrap: list[HtmlElement] = []
@@ -92,7 +94,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
             continue
         _count(stripped, kind, el)
         remove_keeping_tail(el)
-    _strip_attributes_hidden(root, stripped, rules)
+    _strip_attributes_hidden(root, stripped, rules, panels)
     return stripped
 
 
@@ -220,11 +222,11 @@ def _always_applies(media: str | None) -> bool:
 
 
 def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
-                             rules: SheetRules) -> None:
+                             rules: SheetRules, panels: _Disclosures) -> None:
     """Hidden nodes and data URIs, found in one XPath scan (plus one for the class and
     id names the page's sheets hide, when they hide any)."""
     candidates = _attribute_owners(root)
-    judge = _hidden_judge(rules)
+    judge = _hidden_judge(rules, panels)
     found = _NAMED_XPATH(root) if rules else []
     named = [el for el in found if isinstance(el, HtmlElement)] if isinstance(found, list) else []
     if candidates or named:
@@ -320,13 +322,18 @@ def _script_revealed(hidden: list[HtmlElement], body_text: int,
     return max(headed, key=lambda pair: pair[0])[1] if headed else None
 
 
-def _hidden_judge(rules: SheetRules) -> Callable[[HtmlElement], str | None]:
+def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
+                  ) -> Callable[[HtmlElement], str | None]:
     """``judge(el)``: how the element is hidden (``_HIDDEN``, ``_SHEET``, ``_FADE``), by
     an attribute, a screen-reader-only class, its inline style or a rule of the page's
-    sheets; ``None`` when it is not."""
+    sheets; ``None`` when it is not, or when it is a panel a control of the page opens
+    (``panels``) and hidden the way such panels are closed (``hidden``, ``display:none``,
+    a sheet rule): a reader clicks it open, so it is the page's text."""
 
     def judge(el: HtmlElement) -> str | None:
-        if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        if el.get("hidden") is not None:
+            return None if panels is not None and panels.opens(el) else _HIDDEN
+        if el.get("aria-hidden") == "true":
             return _HIDDEN
         cls = el.get("class")
         if cls and not _SCREEN_READER_CLASSES.isdisjoint(cls.lower().split()):
@@ -335,14 +342,86 @@ def _hidden_judge(rules: SheetRules) -> Callable[[HtmlElement], str | None]:
         if style:
             decl = declarations(style)
             if hides(decl):
-                return _HIDDEN
+                closed = decl.get("display") == "none" and len(decl) == 1
+                return None if closed and panels is not None and panels.opens(el) else _HIDDEN
             if transparent(decl):
                 return _FADE
         if rules and rules.hides(cls, el.get("id")):
-            return _SHEET
+            return None if panels is not None and panels.opens(el) else _SHEET
         return None
 
     return judge
+
+
+#: Class/id words of a disclosure widget's parts (generic: accordion, tab and "show more"
+#: components of every UI kit): a box with one of these words, or beside a part named so,
+#: is opened by a click.
+_DISCLOSURE_WORDS = frozenset({
+    "accordion", "accordionitem", "collapse", "collapsible", "expandable", "expander",
+    "disclosure", "toggle", "toggler", "faq", "tabpanel", "tabpane", "tabcontent",
+})
+#: Attributes naming the element a control opens (``#id`` or a bare id).
+_CONTROL_TARGETS = etree.XPath(
+    "//@aria-controls | //@data-target | //@data-bs-target | //@data-toggle-target"
+    " | //a/@href[starts-with(., '#')]", smart_strings=False)
+
+
+class _Disclosures:
+    """The closed panels of a page's disclosure widgets (tabs, accordions, "view details"
+    boxes): hidden until a reader opens them, and so the page's text, not hidden text.
+
+    A panel is named by markup, never by a site: ``role="tabpanel"``; the target of a
+    control (``aria-controls``, ``data-target``, an in-page link); a box beside a button,
+    a ``<summary>`` or an ``aria-expanded`` toggle; or a box of a widget whose class or
+    id words say accordion, tab panel, collapse, toggle. Text hidden with none of these
+    (the injection route issue 40 closes) has no way to be opened and stays hidden."""
+
+    def __init__(self, root: HtmlElement) -> None:
+        found = _CONTROL_TARGETS(root)
+        values = found if isinstance(found, list) else []
+        self._targets = {str(v).lstrip("#") for value in values for v in str(value).split()}
+        # Made before the cleaning strips form controls: a toggle is often a <button>.
+        self._beside: set[HtmlElement] = set()
+        toggles = _TOGGLES(root)
+        for toggle in toggles if isinstance(toggles, list) else []:
+            parent = toggle.getparent() if isinstance(toggle, HtmlElement) else None
+            for sib in parent if parent is not None else ():
+                if sib is not toggle and isinstance(sib.tag, str):
+                    self._beside.add(sib)
+                    self._beside.update(c for c in sib if isinstance(c.tag, str))
+
+    def opens(self, el: HtmlElement) -> bool:
+        if el.get("role") == "tabpanel" or (el.get("id") or "\0") in self._targets:
+            return True
+        # The panel, or the box holding it, sits beside a toggle or is a widget's part (UI
+        # kits wrap a panel's body in one more box than the toggle's level).
+        if el in self._beside:
+            return True
+        node: HtmlElement | None = el
+        for _ in range(_DISCLOSURE_LEVELS):
+            if node is None:
+                return False
+            if _disclosure_part(node):
+                return True
+            parent = node.getparent()
+            if parent is not None and any(
+                    sib is not node and isinstance(sib.tag, str) and _disclosure_part(sib)
+                    for sib in parent):
+                return True
+            node = parent
+        return False
+
+
+#: How far up from a closed panel its toggle is looked for.
+_DISCLOSURE_LEVELS = 2
+#: A widget's toggles: buttons, a ``<details>`` summary, ARIA buttons, tabs and expanders.
+_TOGGLES = etree.XPath("//button | //summary | //*[@aria-expanded]"
+                       " | //*[@role='button' or @role='tab']")
+
+
+def _disclosure_part(el: HtmlElement) -> bool:
+    names = f"{el.get('class') or ''} {el.get('id') or ''}"
+    return not _DISCLOSURE_WORDS.isdisjoint(words(names)) if names.strip() else False
 
 
 def _strip_zero_font(candidates: list[HtmlElement], stripped: dict[str, int]) -> None:
