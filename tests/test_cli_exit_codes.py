@@ -38,6 +38,8 @@ def test_the_readme_table_lists_every_exit_code_the_commands_use() -> None:
     assert documented == used
     assert run.EXIT_WRITE_FAILED == flags.EXIT_WRITE_FAILED == 74
     assert run.EXIT_INTERRUPTED == flags.EXIT_INTERRUPTED
+    assert run.EXIT_LOCKED == flags.EXIT_LOCKED == 75
+    assert run.EXIT_TERMINATED == flags.EXIT_TERMINATED == 143
 
 
 def test_a_spent_time_budget_is_not_a_usage_error(tmp_path: Path) -> None:

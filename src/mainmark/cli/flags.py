@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 #: ``--time-budget`` ran out (as timeout(1) exits); 130 interrupted by Ctrl-C.
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 EXIT_WRITE_FAILED, EXIT_TIMEOUT, EXIT_INTERRUPTED = 74, 124, 130
+#: ``batch``: another live run holds ``--out``; ended by SIGTERM (128 + 15).
+EXIT_LOCKED, EXIT_TERMINATED = 75, 143
 
 
 class Parser(argparse.ArgumentParser):
