@@ -257,6 +257,8 @@ def read_sheets(sheets: Iterable[str]) -> SheetRules:
         css = strip_comments(sheet[:budget]).lower()
         budget -= len(css)
         for selector, block, top in _rules(css):
+            if not any(word in block for word in _SHEET_PROPERTIES):
+                continue  # nothing here hides or shows: most of a sheet, skipped unparsed
             decl = declarations(block)
             if not decl:
                 continue
@@ -269,6 +271,12 @@ def read_sheets(sheets: Iterable[str]) -> SheetRules:
     return SheetRules(frozenset(n for kind, n in hide if kind == "." and n not in show),
                       frozenset(n for kind, n in hide if kind == "#" and n not in show),
                       frozenset(show))
+
+
+#: A sheet rule can hide or show only through these properties (``hides`` with
+#: ``inline=False``, ``_shows``): ``display``, ``visibility``, ``text-indent``,
+#: ``position`` (off-screen), ``clip``/``clip-path``, ``overflow`` (a pixel-sized box).
+_SHEET_PROPERTIES = ("display", "visibility", "indent", "position", "clip", "overflow")
 
 
 def _unescape(name: str) -> str:
