@@ -381,21 +381,20 @@ class _Disclosures:
         values = found if isinstance(found, list) else []
         self._targets = {str(v).lstrip("#") for value in values for v in str(value).split()}
         # Made before the cleaning strips form controls: a toggle is often a <button>.
-        self._beside: set[HtmlElement] = set()
         toggles = _TOGGLES(root)
-        for toggle in toggles if isinstance(toggles, list) else []:
-            parent = toggle.getparent() if isinstance(toggle, HtmlElement) else None
-            for sib in parent if parent is not None else ():
-                if sib is not toggle and isinstance(sib.tag, str):
-                    self._beside.add(sib)
-                    self._beside.update(c for c in sib if isinstance(c.tag, str))
+        self._toggles = {t for t in toggles if isinstance(t, HtmlElement)} if isinstance(
+            toggles, list) else set()
+        self._holders = {t.getparent() for t in self._toggles}
 
     def opens(self, el: HtmlElement) -> bool:
         if el.get("role") == "tabpanel" or (el.get("id") or "\0") in self._targets:
             return True
         # The panel, or the box holding it, sits beside a toggle or is a widget's part (UI
         # kits wrap a panel's body in one more box than the toggle's level).
-        if el in self._beside:
+        parent = el.getparent()
+        if el not in self._toggles and parent is not None and (
+                parent in self._holders
+                or (parent not in self._toggles and parent.getparent() in self._holders)):
             return True
         node: HtmlElement | None = el
         for _ in range(_DISCLOSURE_LEVELS):
