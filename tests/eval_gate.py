@@ -25,6 +25,7 @@ from pathlib import Path
 
 from mainmark.evaluation.bench import evaluate_bench
 from mainmark.evaluation.datasets import SETS, available_sets
+from mainmark.options import Options
 
 DEFAULT_BASELINE = Path(__file__).resolve().parent / "eval_baseline.json"
 DEFAULT_MARGIN = 0.003
@@ -38,7 +39,10 @@ def measure(bench: Path, sets: Sequence[str]) -> dict[str, float]:
     """F1 per set and per set's CHECK half (``"wx CHECK"``), printing the table."""
     from mainmark.evaluation.report import format_text
 
-    report = evaluate_bench(bench, sets, chunk_timing=False)
+    # Links inline, as `mainmark eval` scores: the rd structure recall reads link and
+    # image syntax (the scored text is the same either way).
+    report = evaluate_bench(bench, sets, chunk_timing=False,
+                            options=Options(chunking=False, links="inline"))
     sys.stdout.write(format_text(report))
     measured: dict[str, float] = {}
     for result in report.sets:
