@@ -330,9 +330,21 @@ def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
     (``panels``) and hidden the way such panels are closed (``hidden``, ``display:none``,
     a sheet rule): a reader clicks it open, so it is the page's text."""
 
+    verdicts: dict[HtmlElement, str | None] = {}
+
     def judge(el: HtmlElement) -> str | None:
+        # Asked again for the same elements (as candidates, then as the ancestors of
+        # others): each is judged once, its style parsed once.
+        if el not in verdicts:
+            verdicts[el] = _verdict(el)
+        return verdicts[el]
+
+    def opened(el: HtmlElement, how: str) -> str | None:
+        return None if panels is not None and panels.opens(el) else how
+
+    def _verdict(el: HtmlElement) -> str | None:
         if el.get("hidden") is not None:
-            return None if panels is not None and panels.opens(el) else _HIDDEN
+            return opened(el, _HIDDEN)
         if el.get("aria-hidden") == "true":
             return _HIDDEN
         cls = el.get("class")
@@ -343,11 +355,11 @@ def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
             decl = declarations(style)
             if hides(decl):
                 closed = decl.get("display") == "none" and len(decl) == 1
-                return None if closed and panels is not None and panels.opens(el) else _HIDDEN
+                return opened(el, _HIDDEN) if closed else _HIDDEN
             if transparent(decl):
                 return _FADE
         if rules and rules.hides(cls, el.get("id")):
-            return None if panels is not None and panels.opens(el) else _SHEET
+            return opened(el, _SHEET)
         return None
 
     return judge
