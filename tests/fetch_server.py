@@ -116,3 +116,18 @@ def serve(site: Site | None = None) -> Iterator[Site]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+class FakeClock:
+    """Time that passes only when the fetcher sleeps: pacing checked without waiting."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds

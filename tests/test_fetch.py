@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from fetch_server import Site, serve
+from fetch_server import FakeClock, Site, serve
 from mainmark.ingest.fetch import Fetcher, FetchSettings, parse_sitemap, read_url_list
 from mainmark.ingest.records import Reason, process_record
 
@@ -85,21 +85,6 @@ def test_unreadable_robots_txt_disallows_everything() -> None:
             record = fetcher.fetch(site.base + "/page")
     assert record.problem is not None and record.problem[0] is Reason.ROBOTS
     assert site.requests == ["/robots.txt"]
-
-
-class FakeClock:
-    """Time that passes only when the fetcher sleeps: pacing checked without waiting."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.sleeps: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
 
 
 @pytest.mark.parametrize(("robots", "spacing"), [

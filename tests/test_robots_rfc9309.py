@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from fetch_server import Site, serve
+from fetch_server import FakeClock, Site, serve
 from mainmark.errors import InputError
 from mainmark.ingest.fetch import Fetcher, FetchSettings
 from mainmark.ingest.records import PageRecord, Reason
@@ -108,19 +108,6 @@ def test_a_crawl_delay_over_the_cap_is_not_obeyed_it_is_refused(
         assert "Crawl-delay of 1e+09 s, over the cap of 60 s" in record.problem[1]
     warned = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warned) == 1 and "Crawl-delay" in warned[0]  # once per origin
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.sleeps: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
 
 
 @pytest.mark.parametrize(("cap", "fetched"), [(5.0, True), (4.0, True), (3.0, False)])
