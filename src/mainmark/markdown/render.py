@@ -173,14 +173,14 @@ class _Channels:
 
     def __init__(self) -> None:
         self.text, self.html, self.source = _Channel(), _Channel(), Source()
-        self.html_of = SYNTAXES[2].block_text
+        self.html_of = SYNTAXES.html.block_text
 
     def take(self, piece: Piece, with_text: bool, md: str, at: int) -> None:
         """The piece's plain text (``with_text``: it is not the headline) and HTML;
         ``md``: its markdown when that is kept as a span (from character ``at``)."""
-        if with_text and piece.out[1]:
+        if with_text and piece.text:
             # code reads in the text channel as it does in the fence: unchanged
-            plain = piece.out[1] if piece.kind == BlockKind.CODE else tidy(piece.out[1])
+            plain = piece.text if piece.kind == BlockKind.CODE else tidy(piece.text)
             if md and (plain is md or plain == md):
                 self.text.add_span(at, at + len(md), False)
             elif plain:
@@ -230,7 +230,7 @@ def _headline_piece(pieces: list[Piece], title: str | None,
     """
     if lead_h1:
         for piece in pieces[:_HEADLINE_WINDOW]:
-            if piece.kind == BlockKind.HEADING and piece.level == 1 and piece.out[1]:
+            if piece.kind == BlockKind.HEADING and piece.level == 1 and piece.text:
                 return piece
     if not title:
         return None
@@ -239,8 +239,8 @@ def _headline_piece(pieces: list[Piece], title: str | None,
     # The whole title, or its first or last part ("Headline - Site", "Site | Headline").
     keys = {full, parts[0], parts[-1]} if len(parts) > 1 else {full}
     for piece in pieces[:_HEADLINE_WINDOW]:
-        if (piece.kind == BlockKind.HEADING and piece.out[1]
-                and " ".join(piece.out[1].split()).casefold() in keys):
+        if (piece.kind == BlockKind.HEADING and piece.text
+                and " ".join(piece.text.split()).casefold() in keys):
             return piece
     return None
 
@@ -300,13 +300,13 @@ def assemble(walked: Walked, channels: _Channels | None = None) -> tuple[str, li
     offset = chars = 0  # the markdown's length so far in UTF-8 bytes and in characters
     source = channels.source if channels is not None else Source()
     spans: list[tuple[Block, int]] = []  # long blocks, kept as spans of the markdown
-    owned = block_links([p.out[2] for p in pieces], links) if links else None
+    owned = block_links([p.html for p in pieces], links) if links else None
     order: Iterator[Piece] = iter(pieces)
     if channels is not None:
         pieces.reverse()
         order = _consume(pieces)
     for i, piece in enumerate(order):
-        text = tidy(piece.out[0])
+        text = tidy(piece.markdown)
         at = chars + len(BLOCK_SEPARATOR) if parts else chars  # where it would start
         long = len(text) >= _SPAN_MIN_CHARS
         if channels is not None:

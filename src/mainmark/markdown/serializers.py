@@ -11,6 +11,7 @@ cheaply.
 from __future__ import annotations
 
 from html import escape as html_escape
+from typing import NamedTuple
 
 from mainmark.markdown.codeblocks import fence
 from mainmark.markdown.links import markdown_target
@@ -25,12 +26,15 @@ _ALT_ESCAPES = str.maketrans({"\\": "\\\\", "[": "\\[", "]": "\\]"})
 class Syntax:
     """Markdown: the master channel, whose blocks index ``Document.markdown``."""
 
-    channel = 0
     item_gap = "\n\n"
+
+    def raw(self, piece: Piece) -> str:
+        """The piece's text in this channel, as the converter left it."""
+        return piece.markdown
 
     def block_text(self, piece: Piece) -> str:
         """A piece as it stands among blocks (the HTML channel wraps anonymous runs)."""
-        return piece.out[self.channel]
+        return self.raw(piece)
 
     def item_body(self, pieces: list[Piece]) -> str:
         """Blocks of one list item; a nested list follows its text without a blank line."""
@@ -106,8 +110,10 @@ class TextSyntax(Syntax):
     """Text as a reader sees it: no markup, table rows as tab-separated lines, code
     verbatim, no images or rules."""
 
-    channel = 1
     item_gap = "\n"
+
+    def raw(self, piece: Piece) -> str:
+        return piece.text
 
     def render_image(self, alt: str, src: str) -> str:
         return ""
@@ -140,15 +146,16 @@ class TextSyntax(Syntax):
 class HtmlSyntax(Syntax):
     """Clean HTML: semantic tags only, no class, style or id, absolute URLs."""
 
-    channel = 2
+    def raw(self, piece: Piece) -> str:
+        return piece.html
 
     def block_text(self, piece: Piece) -> str:
-        html = piece.out[2]
+        html = piece.html
         return f"<p>{html}</p>" if piece.hanon and html else html
 
     def item_body(self, pieces: list[Piece]) -> str:
         if len(pieces) == 1 and pieces[0].hanon:
-            return pieces[0].out[2]
+            return pieces[0].html
         return "\n".join(t for t in map(self.block_text, pieces) if t)
 
     def render_image(self, alt: str, src: str) -> str:
@@ -194,5 +201,14 @@ class HtmlSyntax(Syntax):
         return f"<dl>\n{body}\n</dl>"
 
 
-#: The channels in ``Piece.out`` order.
-SYNTAXES: tuple[Syntax, Syntax, Syntax] = (Syntax(), TextSyntax(), HtmlSyntax())
+class Syntaxes(NamedTuple):
+    """One :class:`Syntax` per channel, by name and in channel order (the order of a
+    :data:`~mainmark.markdown.walk.Tri` and of a :class:`Piece`'s ``out``), so a
+    converter builds a block's three texts with one comprehension over them."""
+
+    markdown: Syntax
+    text: Syntax
+    html: Syntax
+
+
+SYNTAXES = Syntaxes(Syntax(), TextSyntax(), HtmlSyntax())

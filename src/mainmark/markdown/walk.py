@@ -17,7 +17,7 @@ The markdown channel is the master: a block exists when its markdown is not empt
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from html import escape as html_escape
 
 import markdownify
@@ -32,7 +32,9 @@ BR = "\x00"
 #: Nesting of quotes and lists past which markers stop being added: each level prefixes
 #: every line, so a hostile page nesting 100,000 of them would cost quadratic time.
 MAX_MARKER_DEPTH = 32
-#: One string per channel: markdown, plain text, clean HTML.
+#: One string per channel: markdown, plain text, clean HTML. A bare tuple, not a named
+#: one: the walk builds one per text node, and a ``NamedTuple`` costs a Python-level
+#: ``__new__`` each time; a finished block (:class:`Piece`) names its channels.
 Tri = tuple[str, str, str]
 EMPTY: Tri = ("", "", "")
 BREAKS: Tri = (BR, BR, BR)
@@ -42,14 +44,20 @@ CELL_BREAK: Tri = ("\n", "\n", "<br>")
 
 
 class Piece:
-    """One finished block: its text per channel and the elements it came from."""
+    """One finished block: its text per channel and the elements it came from.
 
-    __slots__ = ("anon", "first", "hanon", "kind", "language", "last", "level", "out", "tag")
+    ``out`` is the block in channel order, ``(markdown, text, html)``, as the converters
+    build it (one comprehension over :data:`~mainmark.markdown.serializers.SYNTAXES`);
+    the piece keeps each channel under its name.
+    """
+
+    __slots__ = ("anon", "first", "hanon", "html", "kind", "language", "last", "level",
+                 "markdown", "tag", "text")
 
     def __init__(
         self,
         kind: BlockKind,
-        out: list[str],
+        out: Sequence[str],
         first: HtmlElement | None = None,
         last: HtmlElement | None = None,
         level: int = 0,
@@ -58,7 +66,7 @@ class Piece:
         anon: bool = False,
     ) -> None:
         self.kind = kind
-        self.out = out  # [markdown, text, html]
+        self.markdown, self.text, self.html = out
         self.first = first
         self.last = last
         self.level = level
