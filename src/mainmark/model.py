@@ -168,6 +168,20 @@ def _value_hash(record: object) -> int:
         for value in (getattr(record, f.name) for f in dataclasses.fields(record))))  # type: ignore[arg-type]
 
 
+@dataclass(frozen=True, slots=True)
+class Headline:
+    """How rendering treats the content's headline, as ``Options.favor`` chose
+    (:mod:`mainmark.content.favor`): selection hands it forward with the content, so the
+    renderer reads a decision, not the selection's thresholds."""
+
+    #: The headline stays in ``Document.text`` (recall: a search for the title's words
+    #: should find the page); otherwise the text is the body only.
+    in_text: bool = False
+    #: An ``<h1>`` among the first blocks is the headline even when its words differ from
+    #: the metadata title's (precision).
+    lead_h1: bool = False
+
+
 @dataclass(slots=True)
 class Content:
     """The selected main content: the seam between selection and rendering.
@@ -184,6 +198,7 @@ class Content:
     paragraphs: list[str] = field(default_factory=list)
     base_url: str | None = None
     explain: Explain = field(default_factory=lambda: Explain(Strategy.EMPTY))
+    headline: Headline = Headline()
 
 
 # ----------------------------------------------------------------------------- rendering

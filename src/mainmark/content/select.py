@@ -39,7 +39,7 @@ from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
 from mainmark.content.vocab import BROAD_CHROME_WORDS
 from mainmark.metadata.structured import Structured
-from mainmark.model import Content, Explain, Removal, Strategy
+from mainmark.model import Content, Explain, Headline, Removal, Strategy
 from mainmark.options import Options
 from mainmark.page.parse import Page
 from mainmark.page.treepath import tag_path
@@ -74,7 +74,16 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     landing, product, listing or forum page take the main column where the scored
     selection found only one part of it, keep or drop posts, reviews, shelves. Selection
     reads its :class:`~mainmark.pagekind.behaviour.Behaviour` and decides no kind itself.
+    The content carries the favor mode's headline policy forward to rendering.
     """
+    content = _select(page, structured, stripped, options, kind)
+    th = thresholds(options.favor)
+    content.headline = Headline(in_text=th.headline_text, lead_h1=th.lead_h1)
+    return content
+
+
+def _select(page: Page, structured: Structured, stripped: dict[str, int],
+            options: Options, kind: PageKind) -> Content:
     act = kind.behaviour
     root = page.root
     if root is None:

@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape as html_escape
 
-from mainmark.content.favor import thresholds
 from mainmark.markdown.convert import Converter, escape_line, escape_markdown, outline_levels
 from mainmark.markdown.provenance import block_links, block_path
 from mainmark.markdown.serializers import SYNTAXES
@@ -93,8 +92,7 @@ def walk_content(
                           bare_images=options.bare_images)
     converter.heading_levels = outline_levels(list(content.roots), content.removed)
     pieces = converter.walk(list(content.roots)).pieces
-    th = thresholds(options.favor)
-    headline_text = th.headline_text
+    headline_text = content.headline.in_text
     for para in content.paragraphs:
         plain = collapse(" ".join(para.split()))
         if plain:
@@ -110,7 +108,8 @@ def walk_content(
             pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title),
                                                        title if headline_text else "", ""],
                                    level=1))
-    headline = None if headline_text else _headline_piece(pieces, metadata.title, th.lead_h1)
+    headline = None if headline_text else _headline_piece(
+        pieces, metadata.title, content.headline.lead_h1)
     paths, spans = _provenance(pieces, srcmap)
     return Walked(pieces, converter.links, headline, paths, spans)
 
