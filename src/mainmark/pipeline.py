@@ -35,7 +35,6 @@ from mainmark.model import (
     MainElement,
     Metadata,
     Stamp,
-    defer,
 )
 from mainmark.options import DEFAULT_OPTIONS, Options
 from mainmark.page.decode import decode
@@ -162,10 +161,10 @@ def _extract(
     chunks = (
         chunk_blocks(rendered.markdown, rendered.blocks, stamp, opts) if opts.chunking else ()
     )
-    return defer(Document(
+    return Document(
         markdown=rendered.markdown,
-        text="",
-        html="",
+        held_text=rendered.text_later,
+        held_html=rendered.html_later,
         metadata=metadata,
         encoding=encoding,
         stamp=stamp,
@@ -174,7 +173,7 @@ def _extract(
         links=tuple(rendered.links),
         warnings=tuple(warnings),
         explain=explain,
-    ), rendered.text_later, rendered.html_later)
+    )
 
 
 def describe_main(roots: list[HtmlElement], page: Page) -> tuple[MainElement, ...]:
@@ -234,7 +233,7 @@ def _not_a_page(html: bytes | str, stamp: Stamp, warnings: list[str]) -> Documen
     """The empty document of a payload that is no page: nothing decoded or parsed, so
     no metadata and no page-kind verdict (``page_type_confidence`` is ``None``)."""
     signal = EncodingSignal.STR if isinstance(html, str) else EncodingSignal.DEFAULT
-    return Document(markdown="", text="", html="", metadata=Metadata(),
+    return Document(markdown="", held_text="", held_html="", metadata=Metadata(),
                     encoding=EncodingInfo("utf-8", signal), stamp=stamp,
                     warnings=tuple(warnings))
 

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from array import array
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape as html_escape
 
 from mainmark.markdown.convert import Converter, escape_line, escape_markdown, outline_levels
@@ -25,8 +25,8 @@ from mainmark.model import (
     Deferred,
     Link,
     Metadata,
-    Source,
-    block_as_span,
+    Span,
+    read,
 )
 from mainmark.options import Options
 from mainmark.page.srcmap import SourceMap
@@ -51,13 +51,13 @@ class Rendered:
 
     @property
     def text(self) -> str:
-        later = self.text_later
-        return later if isinstance(later, str) else later.read()
+        """The plain text (joined now if it was left for later)."""
+        return read(self.text_later)
 
     @property
     def html(self) -> str:
-        later = self.html_later
-        return later if isinstance(later, str) else later.read()
+        """The clean HTML (joined now if it was left for later)."""
+        return read(self.html_later)
 
 
 def render(
@@ -118,9 +118,8 @@ def serialize(walked: Walked) -> Rendered:
     """The markdown with its blocks, the text and the HTML of walked pieces (consumed)."""
     channels = _Channels()
     markdown, blocks = assemble(walked, channels)
-    return Rendered(markdown, channels.text.joined(channels.source, BLOCK_SEPARATOR),
-                    channels.html.joined(channels.source, "\n"), blocks,
-                    walked.links)
+    return Rendered(markdown, channels.text.joined(markdown, BLOCK_SEPARATOR),
+                    channels.html.joined(markdown, "\n"), blocks, walked.links)
 
 
 #: Blocks this long on average are joined on first read, not at once: a list of them
@@ -150,12 +149,12 @@ class _Channel:
         self.parts.append((start, end, wrap))
         self.chars += end - start
 
-    def joined(self, source: Source, separator: str) -> str | Deferred:
-        """The blocks joined; each block is already as it must read (NFC outside code)."""
+    def joined(self, md: str, separator: str) -> str | Deferred:
+        """The blocks joined, the spans read from the document's markdown ``md``; each
+        block is already as it must read (NFC outside code)."""
         parts = self.parts
 
         def join() -> str:
-            md = source.text
             return separator.join([
                 p if isinstance(p, str) else f"<p>{md[p[0]:p[1]]}</p>" if p[2] else md[p[0]:p[1]]
                 for p in parts])
@@ -168,10 +167,10 @@ class _Channel:
 class _Channels:
     """What :func:`assemble` collects beside the markdown: the text and HTML blocks."""
 
-    __slots__ = ("html", "html_of", "source", "text")
+    __slots__ = ("html", "html_of", "text")
 
     def __init__(self) -> None:
-        self.text, self.html, self.source = _Channel(), _Channel(), Source()
+        self.text, self.html = _Channel(), _Channel()
         self.html_of = SYNTAXES.html.block_text
 
     def take(self, piece: Piece, with_text: bool, md: str, at: int) -> None:
@@ -297,8 +296,7 @@ def assemble(walked: Walked, channels: _Channels | None = None) -> tuple[str, li
     parts: list[str] = []
     blocks: list[Block] = []
     offset = chars = 0  # the markdown's length so far in UTF-8 bytes and in characters
-    source = channels.source if channels is not None else Source()
-    spans: list[tuple[Block, int]] = []  # long blocks, kept as spans of the markdown
+    spans: list[tuple[int, int]] = []  # long blocks (index, start): spans of the markdown
     owned = block_links([p.html for p in pieces], links) if links else None
     order: Iterator[Piece] = iter(pieces)
     if channels is not None:
@@ -322,16 +320,17 @@ def assemble(walked: Walked, channels: _Channels | None = None) -> tuple[str, li
                       src_end=None if src_start < 0 else src_end,
                       language=piece.language, tag_path=paths[i],
                       links=owned[i] if owned else ())
-        blocks.append(block)
         if long:
-            spans.append((block, at))
+            spans.append((len(blocks), at))
+        blocks.append(block)
         parts.append(text)
         offset += size
         chars = at + len(text)
-    markdown = source.text = "".join(parts)
+    markdown = "".join(parts)
     del parts
-    for block, at in spans:  # the markdown holds them now: let the blocks' copies go
-        block_as_span(block, source, at, at + len(block.markdown))
+    for i, at in spans:  # the markdown holds them now: let the blocks' copies go
+        block = blocks[i]
+        blocks[i] = replace(block, held_markdown=Span(markdown, at, at + len(block.markdown)))
     return markdown, blocks
 
 
