@@ -53,6 +53,8 @@ _DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr
 
 
 class Pruning(str, Enum):
+    """How hard a pass prunes inside the content: the ladder's steps weaken it."""
+
     STRICT = "strict"  # narrow chrome + link density + edge trim
     RELAXED = "relaxed"  # narrow chrome + edge trim
     NONE = "none"  # only the chrome handed in

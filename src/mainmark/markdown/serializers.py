@@ -52,24 +52,31 @@ class Syntax:
         return out
 
     def render_image(self, alt: str, src: str) -> str:
+        """An image (the text channel shows none)."""
         return f"![{alt.translate(_ALT_ESCAPES)}]({markdown_target(src)})"
 
     def render_rule(self) -> str:
+        """A thematic break (the text channel shows none)."""
         return "---"
 
     def render_code(self, code: str, language: str | None) -> str:
+        """A code block, its code byte for byte (a fence long enough for it)."""
         return fence(code, language)
 
     def render_cell(self, text: str) -> str:
+        """One table cell's content, on one line."""
         return pipe_cell(text)
 
     def render_table(self, grid: Grid) -> str:
+        """A table from its cell grid (the first row is the header when ``grid.header``)."""
         return pipe_table(grid)
 
     def render_heading(self, level: int, text: str) -> str:
+        """A heading of ``level`` (1-6)."""
         return "#" * level + " " + text
 
     def render_list(self, items: list[tuple[bool, str]], ordered: bool, start: int) -> str:
+        """A list of ``(is_item, body)`` entries, numbered from ``start`` when ``ordered``."""
         lines = []
         number = start
         for _, body in items:
@@ -79,9 +86,11 @@ class Syntax:
         return "\n".join(lines)
 
     def render_quote(self, body: str) -> str:
+        """A block quote around ``body``."""
         return "\n".join("> " + line if line else ">" for line in body.split("\n"))
 
     def render_definitions(self, entries: list[tuple[str, str]]) -> str:
+        """A definition list of ``(tag, text)`` entries (``dt``, ``dd`` or a block)."""
         out = ""
         prev = ""
         for tag, text in entries:

@@ -351,6 +351,7 @@ class TreeWalker:
         return fn
 
     def get_inline(self, tag: str) -> Inline | None:
+        """The inline converter of ``tag`` (uncached; :meth:`inline_fn` caches it)."""
         return None
 
     def escape(self, text: str, parent_tags: frozenset[str]) -> str:
@@ -366,6 +367,7 @@ class TreeWalker:
         return DESCEND
 
     def close_block(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """The pieces a finished block element becomes (by default, its children's)."""
         return frame.pieces
 
 
@@ -457,6 +459,7 @@ def normalize_space(text: str) -> str:
 
 
 def collapse(text: str) -> str:
+    """Runs of spaces to one space, whitespace stripped at both ends."""
     if "  " in text:
         text = _SPACES.sub(" ", text)
     return text.strip()
