@@ -38,8 +38,8 @@ def test_chunk_text_is_a_span_of_the_document_markdown() -> None:
         assert chunk.span.source is doc.markdown  # no copy of the content per chunk
         assert chunk.text == doc.markdown[chunk.span.start:chunk.span.end]
         assert chunk.embed_text == chunk.embed_head + chunk.text + chunk.embed_tail
-    long_blocks = [b for b in doc.blocks if isinstance(b.held_markdown, Span)]
-    assert long_blocks and all(b.held_markdown.source is doc.markdown for b in long_blocks)
+    held = [b.held_markdown for b in doc.blocks if isinstance(b.held_markdown, Span)]
+    assert held and all(span.source is doc.markdown for span in held)  # the long blocks
 
 
 def test_fields_replace_and_equality_behave() -> None:
