@@ -97,9 +97,12 @@ def _extract(
     headers: Mapping[str, str] | None = None,
     options: Options | None = None,
 ) -> Document:
-    """The algorithm. Each stage's bulky inputs (the bytes, the decoded text, the parse
-    tree, the walked pieces) live in the frame of the helper that last reads them, so
-    they go as the algorithm moves on: the peak is one stage's, not their sum."""
+    """The algorithm: check the input, find the content (decode, parse, understand,
+    select, walk), render it, chunk it. Memory goes by design, not by ``del``: the bytes,
+    the decoded text and the parse tree live only in the frames of the helpers that read
+    them (:func:`_parse` takes the bytes from :class:`_Given`; the tree dies when
+    :func:`_find_content` returns) and ``serialize`` consumes the walked pieces, so the
+    peak is one stage's, not their sum."""
     opts = options or DEFAULT_OPTIONS
     given = _given(html, url, opts)
     if given.refused is not None:
