@@ -390,9 +390,20 @@ class Chunk:
         """The JSON record: ``text`` and ``embed_text`` as strings, then the other fields
         (the span and the embed text's head and tail are how it is held, not written)."""
         record: dict[str, Any] = {"text": self.text, "embed_text": self.embed_text}
-        for f in dataclasses.fields(self)[3:]:
+        for f in dataclasses.fields(self)[_CHUNK_HELD:]:
             record[f.name] = _plain(getattr(self, f.name))
         return record
+
+    @classmethod
+    def record_fields(cls) -> list[tuple[str, str]]:
+        """The keys of :meth:`to_dict` in order, with their type annotations: what a
+        table of chunk records has for columns (the Parquet writers' schema)."""
+        written = [(f.name, str(f.type)) for f in dataclasses.fields(cls)[_CHUNK_HELD:]]
+        return [("text", "str"), ("embed_text", "str"), *written]
+
+
+#: ``Chunk``'s leading fields that hold ``text`` and ``embed_text`` (span, head, tail).
+_CHUNK_HELD = 3
 
 
 @dataclass(frozen=True, slots=True)

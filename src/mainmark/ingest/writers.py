@@ -17,7 +17,8 @@ exactly in ``location.file_bytes`` as well, since ``--resume`` keys on it.
 The Parquet schemas are derived from the model's dataclasses rather than inferred from
 the first rows, so a first batch full of ``None`` cannot fix a column to the wrong
 type, and a field added to :class:`~mainmark.model.Chunk` appears as a column without
-editing this file.
+editing this file (its record fields: ``text`` and ``embed_text`` as strings, not the span
+they are held as).
 """
 
 from __future__ import annotations
@@ -342,10 +343,11 @@ def _struct_of(cls: type) -> Any:
 
 
 def chunk_schema() -> Any:
-    """One row per chunk: the fields of :class:`~mainmark.model.Chunk` plus url and doc_id."""
+    """One row per chunk: the record of :class:`~mainmark.model.Chunk` (its ``to_dict``
+    keys, :meth:`~mainmark.model.Chunk.record_fields`) plus url and doc_id."""
     import pyarrow as pa
 
-    fields = [(f.name, _arrow_type(str(f.type))) for f in dataclasses.fields(Chunk)]
+    fields = [(name, _arrow_type(annotation)) for name, annotation in Chunk.record_fields()]
     return pa.schema([*fields, ("url", pa.string()), ("doc_id", pa.string())])
 
 
