@@ -82,4 +82,6 @@ def test_pickling_shares_the_markdown_and_to_dict_is_unchanged() -> None:
     assert list(record["chunks"][0])[:2] == ["text", "embed_text"]
     assert record["chunks"][0]["text"] == doc.chunks[0].text
     assert "span" not in record["chunks"][0] and "held_text" not in record
+    # the Parquet chunk schema is built from record_fields: the same keys, in order
+    assert [name for name, _ in Chunk.record_fields()] == list(record["chunks"][0])
     json.dumps(record)  # plain JSON values throughout
