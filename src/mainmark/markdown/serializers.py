@@ -122,33 +122,43 @@ class TextSyntax(Syntax):
     item_gap = "\n"
 
     def raw(self, piece: Piece) -> str:
+        """The piece's plain text."""
         return piece.text
 
     def render_image(self, alt: str, src: str) -> str:
+        """Nothing: a reader of the text sees no picture (the alt text is no sentence)."""
         return ""
 
     def render_rule(self) -> str:
+        """Nothing: a rule is layout."""
         return ""
 
     def render_code(self, code: str, language: str | None) -> str:
+        """The code itself, unfenced and unchanged."""
         return code
 
     def render_cell(self, text: str) -> str:
+        """The cell's words on one line."""
         return " ".join(text.split())
 
     def render_table(self, grid: Grid) -> str:
+        """One line per row, cells separated by tabs."""
         return "\n".join("\t".join(row) for row in grid.rows)
 
     def render_heading(self, level: int, text: str) -> str:
+        """The heading's words, without a marker."""
         return text
 
     def render_list(self, items: list[tuple[bool, str]], ordered: bool, start: int) -> str:
+        """One line per item, without markers."""
         return "\n".join(body for _, body in items if body)
 
     def render_quote(self, body: str) -> str:
+        """The quoted text, without markers."""
         return body
 
     def render_definitions(self, entries: list[tuple[str, str]]) -> str:
+        """The entries' texts (terms, definitions), one per line, without markers."""
         return "\n".join(text for _, text in entries if text)
 
 
@@ -156,31 +166,39 @@ class HtmlSyntax(Syntax):
     """Clean HTML: semantic tags only, no class, style or id, absolute URLs."""
 
     def raw(self, piece: Piece) -> str:
+        """The piece's clean HTML, as the converter left it (an anonymous run unwrapped)."""
         return piece.html
 
     def block_text(self, piece: Piece) -> str:
+        """The piece among blocks: an anonymous inline run gets its ``<p>``."""
         html = piece.html
         return f"<p>{html}</p>" if piece.hanon and html else html
 
     def item_body(self, pieces: list[Piece]) -> str:
+        """A list item's blocks; a lone inline run stays unwrapped (``<li>text</li>``)."""
         if len(pieces) == 1 and pieces[0].hanon:
             return pieces[0].html
         return "\n".join(t for t in map(self.block_text, pieces) if t)
 
     def render_image(self, alt: str, src: str) -> str:
+        """An ``<img>`` with its absolute source and alt text."""
         return f'<img src="{html_escape(src)}" alt="{html_escape(alt)}">'
 
     def render_rule(self) -> str:
+        """An ``<hr>``."""
         return "<hr>"
 
     def render_code(self, code: str, language: str | None) -> str:
+        """A ``<pre><code>`` block, the language as ``data-language``."""
         attr = f' data-language="{html_escape(language)}"' if language else ""
         return f"<pre{attr}><code>{html_escape(code, quote=False)}</code></pre>"
 
     def render_cell(self, text: str) -> str:
+        """The cell's HTML as it is (its ``<td>`` comes with the table)."""
         return text
 
     def render_table(self, grid: Grid) -> str:
+        """A ``<table>`` with a ``<thead>`` when the grid has a header row."""
         rows = grid.rows
         lines = ["<table>"]
         if grid.header:
@@ -193,18 +211,22 @@ class HtmlSyntax(Syntax):
         return "\n".join(lines)
 
     def render_heading(self, level: int, text: str) -> str:
+        """An ``<hN>`` element."""
         return f"<h{level}>{text}</h{level}>"
 
     def render_list(self, items: list[tuple[bool, str]], ordered: bool, start: int) -> str:
+        """A ``<ul>``, or an ``<ol>`` with ``start`` when it does not start at 1."""
         tag = "ol" if ordered else "ul"
         attr = f' start="{start}"' if ordered and start != 1 else ""
         body = "\n".join(f"<li>{text}</li>" for _, text in items)
         return f"<{tag}{attr}>\n{body}\n</{tag}>"
 
     def render_quote(self, body: str) -> str:
+        """A ``<blockquote>`` (nothing for an empty body)."""
         return f"<blockquote>\n{body}\n</blockquote>" if body else ""
 
     def render_definitions(self, entries: list[tuple[str, str]]) -> str:
+        """A ``<dl>`` of ``<dt>``/``<dd>`` entries."""
         body = "\n".join(f"<{tag}>{text}</{tag}>" if tag in ("dt", "dd") else text
                          for tag, text in entries)
         return f"<dl>\n{body}\n</dl>"
