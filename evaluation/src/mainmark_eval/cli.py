@@ -1,4 +1,7 @@
-"""``mainmark eval DIR``: the flags of the benchmark scorer in :mod:`mainmark.evaluation.bench`."""
+"""``mainmark eval DIR``: the flags of the benchmark scorer in :mod:`mainmark_eval.bench`.
+
+A subcommand of ``mainmark`` found by :func:`mainmark.cli.main` when this package is
+installed beside mainmark (``pip install ./evaluation`` from the repository)."""
 
 from __future__ import annotations
 
@@ -14,10 +17,10 @@ from mainmark.cli.flags import (
     add_option_arguments,
     options_from_args,
 )
-from mainmark.evaluation.bench import evaluate_bench
-from mainmark.evaluation.datasets import BENCH_LAYOUT, SETS, available_sets
-from mainmark.evaluation.report import Report, format_markdown, format_text, to_json
-from mainmark.evaluation.runner import CompareUnavailable
+from mainmark_eval.bench import evaluate_bench
+from mainmark_eval.datasets import BENCH_LAYOUT, SETS, available_sets
+from mainmark_eval.report import Report, format_markdown, format_text, to_json
+from mainmark_eval.runner import CompareUnavailable
 
 
 class _LayoutFormatter(argparse.RawDescriptionHelpFormatter, DefaultsFormatter):

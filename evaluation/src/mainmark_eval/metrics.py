@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from lxml import etree
 from lxml import html as lxml_html
 
-from mainmark.evaluation.datasets import Page
+from mainmark_eval.datasets import Page
 
 _TOKEN = re.compile(r"\w+")
 _WS = re.compile(r"\s+")

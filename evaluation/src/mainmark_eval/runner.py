@@ -23,10 +23,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mainmark.evaluation.datasets import Page
 from mainmark.model import Document, Metadata
 from mainmark.options import Options
 from mainmark.pipeline import extract
+from mainmark_eval.datasets import Page
 
 #: How many error messages a run keeps for the report (the count is always exact).
 MAX_ERROR_SAMPLES = 5
@@ -142,7 +142,8 @@ def trafilatura_system() -> System:
         import trafilatura
     except ImportError as exc:
         raise CompareUnavailable(
-            "--compare trafilatura needs trafilatura: pip install 'mainmark[compare]'"
+            "--compare trafilatura needs trafilatura: "
+            "pip install 'mainmark-eval[compare]' (or trafilatura)"
         ) from exc
 
     def call(data: bytes, url: str | None) -> Any:

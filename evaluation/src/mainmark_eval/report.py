@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mainmark.evaluation.metrics import SetScore
+from mainmark_eval.metrics import SetScore
 
 Shares = Mapping[str, tuple[int, int]]
 #: The halves of ``check-split.json``, in display order.
