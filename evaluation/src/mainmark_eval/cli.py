@@ -28,6 +28,11 @@ class _LayoutFormatter(argparse.RawDescriptionHelpFormatter, DefaultsFormatter):
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The eval flags plus the extraction options, with links inline by default.
+
+    Structure recall reads link targets off the markdown, so the scored markdown keeps
+    them inline unless the caller chooses otherwise.
+    """
     p.formatter_class = _LayoutFormatter
     p.epilog = "folder layout (see docs/eval.md):\n" + BENCH_LAYOUT
     p.add_argument("bench", metavar="DIR",
@@ -61,6 +66,12 @@ def _print_notes(report: Report) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Score the chosen sets and print the table; the exit code tells usage from input faults.
+
+    Unknown set names and an unavailable ``--compare`` extractor are usage errors; a set
+    named but absent from DIR, or a folder that cannot be read, is bad input. Notes go to
+    stderr before the table so the table stays the tail of the output.
+    """
     root = Path(args.bench)
     chosen = args.sets if args.sets is not None else ",".join(available_sets(root) or SETS)
     names = [s.strip() for s in str(chosen).split(",") if s.strip()]

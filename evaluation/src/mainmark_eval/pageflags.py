@@ -38,6 +38,11 @@ def _reference_text(reference: str, is_html: bool) -> str:
 
 
 def truncated(reference: str, markdown: str, *, is_html: bool = False) -> bool:
+    """Whether the output keeps the reference's opening words but loses its closing ones.
+
+    References too short to have distinct edges are never flagged, so the flag points
+    at a page that lost its second half rather than at a short page.
+    """
     words = _WORD.findall(_reference_text(reference, is_html).lower())
     if len(words) < 2 * _EDGE_WORDS:
         return False

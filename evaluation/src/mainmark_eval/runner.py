@@ -43,6 +43,11 @@ class Output:
 
 @dataclass(frozen=True, slots=True)
 class System:
+    """An extractor split into a timed ``call`` and an untimed ``convert``.
+
+    The split keeps scoring and attribute access out of the extractor's seconds.
+    """
+
     name: str
     #: Timed: (page bytes, url) -> the extractor's raw result.
     call: Callable[[bytes, str | None], Any]
@@ -67,6 +72,7 @@ class SystemRun:
 
     @property
     def pages_per_second(self) -> float:
+        """Pages over timed seconds; 0 when nothing was timed, never a division error."""
         return len(self.outputs) / self.seconds if self.seconds > 0 else 0.0
 
 
