@@ -58,6 +58,11 @@ def _eval_command() -> ModuleType:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The whole parser, the ``eval`` command included whether or not its package is installed.
+
+    ``eval`` always parses so that ``mainmark eval`` can say how to install the scorer
+    instead of failing as an unknown command.
+    """
     parser = Parser(prog="mainmark", description="Main content of web pages as markdown chunks.",
                     formatter_class=DefaultsFormatter)
     parser.add_argument("--version", action="version", version=f"mainmark {__version__}")
@@ -71,6 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command and return its exit code (never raises for a mainmark error).
+
+    Callable in-process (tests, hosts embedding the CLI): an unhandled
+    :class:`~mainmark.errors.MainmarkError` becomes one stderr line and its code, Ctrl-C
+    130, and a closed stdout pipe (``| head``) a clean 0.
+    """
     args = build_parser().parse_args(argv)
     try:
         # The command owns its process (and its batch workers): the process-wide speed and
