@@ -177,6 +177,7 @@ class Fetcher:
         self.close()
 
     def close(self) -> None:
+        """Close the HTTP client if this fetcher made it; a client passed in stays the caller's."""
         if self._owns_client:
             self._client.close()
 
