@@ -92,6 +92,11 @@ _LANG_TAG = re.compile(r"^[a-z]{2,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?$", re
 
 
 def is_url(value: str) -> bool:
+    """Whether a meta value looks like a link (absolute, ``www.`` or a path).
+
+    Author and keyword fields often hold a profile URL instead of a name; such values are
+    kept out of the name fields.
+    """
     return value.strip().lower().startswith(("http://", "https://", "www.", "/"))
 
 
@@ -110,6 +115,11 @@ def url_date(url: str | None) -> str | None:
 
 
 def one_day_apart(first: str, second: str) -> bool:
+    """Whether two ISO days are exactly one day apart (``False`` if either does not parse).
+
+    A UTC stamp and the page's local day differ by one across midnight; this is the test
+    that lets the local day win without trusting an unrelated date.
+    """
     try:
         gap = date.fromisoformat(first) - date.fromisoformat(second)
     except ValueError:
@@ -132,6 +142,11 @@ def bcp47(value: str | None) -> str | None:
 
 
 def split_keywords(values: Iterable[str]) -> tuple[str, ...]:
+    """Comma-separated keyword values as one list, case-insensitively de-duplicated.
+
+    The first spelling of a keyword is kept, each is cleaned and cut to 100 characters,
+    and at most :data:`_MAX_KEYWORDS` are kept, since some pages stuff hundreds.
+    """
     words: dict[str, str] = {}
     for value in values:
         for word in str(value).split(","):
