@@ -39,6 +39,7 @@ from mainmark.content.vocab import (
 from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.classwords import words
 from mainmark.page.parse import Page
+from mainmark.page.subtree import text_content
 
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
 
@@ -290,8 +291,8 @@ def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
     hidden = [(el, verdict) for el, verdict in verdicts if verdict is not None]
     if not hidden:
         return
-    body_text = len(root.text_content())
-    fades = sum(1 for el, verdict in hidden if verdict == _FADE and el.text_content().strip())
+    body_text = len(text_content(root))
+    fades = sum(1 for el, verdict in hidden if verdict == _FADE and text_content(el).strip())
     revealed = _script_revealed([el for el, _ in hidden], body_text, judge)
     covered = ancestor_cover(lambda el: el is not revealed and judge(el) is not None)
     done: set[HtmlElement] = set()
@@ -302,7 +303,7 @@ def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
         if verdict == _FADE and fades > _MAX_FADES:
             continue
         outermost = not covered(el.getparent())
-        size = len(el.text_content()) if outermost or verdict != _HIDDEN else 0
+        size = len(text_content(el)) if outermost or verdict != _HIDDEN else 0
         if verdict != _HIDDEN and size > _WEAK_MAX_SHARE * body_text:
             continue
         if outermost:
@@ -340,7 +341,7 @@ def _script_revealed(hidden: list[HtmlElement], body_text: int,
         return None
     covered = ancestor_cover(lambda el: judge(el) is not None)
     outermost = list(dict.fromkeys(el for el in hidden if not covered(el.getparent())))
-    sizes = [len(el.text_content()) for el in outermost]
+    sizes = [len(text_content(el)) for el in outermost]
     if body_text - sum(sizes) >= _VISIBLE_MIN_SHARE * body_text:
         return None
     headed = [(size, el) for size, el in zip(sizes, outermost, strict=True)
