@@ -280,8 +280,7 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     label = size <= _UI_MAX_BYTES and tag in _UI_TAGS
     if not (prompt or label):
         return None
-    # Short blocks only: their text is read once for the prompt, notice and label tests
-    # (a childless block's text is its one text node: no XPath evaluation for it).
+    # Short blocks only, their text read once for the prompt, notice and label tests.
     line = " ".join((text_content(el) if len(el) else el.text or "").split())
     if prompt:
         if size < _PROMPT_MAX_BYTES and READER_PROMPT.match(line):
