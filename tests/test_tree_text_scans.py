@@ -50,7 +50,9 @@ _XPATH = etree.XPath(
 def _by_xpath(root: lxml.html.HtmlElement) -> list[tuple[str, object, bool]]:
     found = _XPATH(root)
     assert isinstance(found, list)
-    return [(str(t), getattr(t, "getparent")(), bool(getattr(t, "is_tail"))) for t in found]
+    texts = [t for t in found if isinstance(t, etree._ElementUnicodeResult)]
+    assert len(texts) == len(found)
+    return [(str(t), t.getparent(), bool(t.is_tail)) for t in texts]
 
 
 def test_body_texts_match_the_xpath_search_in_document_order() -> None:
