@@ -51,6 +51,7 @@ from mainmark.markdown.walk import (
     normalize_space,
 )
 from mainmark.model import BlockKind, Link
+from mainmark.page.subtree import text_content
 from mainmark.page.textnorm import drop_invisible
 
 BlockHandler = Callable[[Frame, Frame], list[Piece]]
@@ -333,7 +334,7 @@ class Converter(TreeWalker, MarkdownConverter):
         if "_noformat" in parent_tags or not md.strip():
             return md, txt, htm
         if self.link_mode == "text":
-            text = collapse(" ".join(el.text_content().split()))
+            text = collapse(" ".join(text_content(el).split()))
             host = url_text_host(text)
             if host is not None:  # "See https://x.org/a/b?c for details": the URL is in
                 prefix, suffix, _ = chomp(md)  # the links; the text says where it points

@@ -8,7 +8,7 @@ ones like ``date``); they are data, kept apart from the logic that walks them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 from itertools import islice
 from urllib.parse import urlsplit
@@ -199,4 +199,36 @@ def owners(xpath: etree.XPath, node: HtmlElement) -> list[HtmlElement]:
         if isinstance(el, HtmlElement) and el is not last:
             found.append(el)
             last = el
+    return found
+
+
+#: The events of a document-order walk in which every text node of a subtree shows up:
+#: an element's text at its start, its tail at its end, a comment's or processing
+#: instruction's tail at the node itself.
+_TEXT_EVENTS = ("start", "end", "comment", "pi")
+
+
+def body_texts(root: HtmlElement, wanted: Callable[[str], object], *, shorter_than: int,
+               limit: int) -> list[tuple[str, etree._Element, bool]]:
+    """``(text, owner, is_tail)`` of the text nodes under the page's ``<body>`` of fewer
+    than ``shorter_than`` characters that ``wanted`` accepts, in document order, at most
+    ``limit``: what ``//body//text()[...]`` finds, with lxml's ``getparent()`` and
+    ``is_tail`` of each (the owner of a tail is the node it follows, a comment's too).
+
+    A pattern test in Python over a walk of the tree, not XPath predicates: libxml2 copies
+    a text node's string for every ``contains()`` it evaluates, so a predicate of a dozen
+    substrings cost twice this walk."""
+    found: list[tuple[str, etree._Element, bool]] = []
+    for body in root.getroottree().getroot().iter("body"):
+        for event, node in etree.iterwalk(body, events=_TEXT_EVENTS):
+            if event == "start":
+                text, tail = node.text, False
+            elif node is body:
+                continue
+            else:
+                text, tail = node.tail, True
+            if text and len(text) < shorter_than and wanted(text):
+                found.append((text, node, tail))
+                if len(found) >= limit:
+                    return found
     return found
