@@ -181,40 +181,6 @@ def _keep_math_sources(root: HtmlElement) -> None:
         script.attrib.clear()
         if "mode=display" in kind:
             script.set("display", "block")
-    _show_hidden_math(root)
-
-
-#: How far above a ``<math>`` the element hiding it may sit.
-_MATH_HIDER_LEVELS = 3
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
-
-
-def _show_hidden_math(root: HtmlElement) -> None:
-    """A formula kept in MathML for screen readers (hidden by an inline style) beside the
-    image that shows it (MediaWiki's ``mwe-math-element``): the MathML, with its TeX, is
-    the formula's only text, and the image's alt text would repeat it as markup. The
-    hiding wrapper is shown and the fallback image next to it goes. Only a ``<math>``
-    that carries TeX (``alttext`` or an ``x-tex`` annotation) is shown: without one it
-    renders as the symbols the image's alt already gives."""
-    for math in list(root.iter("math")):
-        if not (math.get("alttext") or any(
-                (note.get("encoding") or "").lower().endswith("x-tex")
-                for note in math.iter("annotation"))):
-            continue
-        hider = math.getparent()
-        for _ in range(_MATH_HIDER_LEVELS):
-            if hider is None or _HIDDEN_STYLE.search(hider.get("style") or ""):
-                break
-            hider = hider.getparent()
-        if hider is None or not _HIDDEN_STYLE.search(hider.get("style") or ""):
-            continue
-        for image in (hider.getnext(), hider.getprevious()):
-            if image is not None and image.tag == "img" and not (image.tail or "").strip():
-                image.drop_tree()
-                break
-        else:
-            continue  # hidden with no image shown in its place: hidden indeed
-        del hider.attrib["style"]
 
 
 def _open_shadow_roots(root: HtmlElement) -> None:
