@@ -196,30 +196,45 @@ _TARGETS = re.compile(r"\]\([^()]*\)")
 
 
 def card_leads(blocks: Sequence[Block]) -> dict[int, int]:
-    """Short blocks just above a heading that share a closer container with it than with
-    the heading before (a product card's photo, badge and brand above the product's
-    name): block id -> the heading's block id. Filed under the previous heading, they
-    were cut off from their card and described as the card above it. Read off the
-    blocks' tag paths; a block without one (no source element) never moves."""
+    """Short blocks just above a heading that share a container with it and with no
+    other heading (a product card's photo, badge and brand above the product's name):
+    block id -> the heading's block id. Filed under the previous heading, they were cut
+    off from their card and described as the card above it. A group's title or intro
+    above its first card shares its container with the other cards' headings too, and
+    stays. Read off the blocks' tag paths; a block without one never moves."""
+    heads = [bid for bid, b in enumerate(blocks)
+             if b.kind is BlockKind.HEADING and b.tag_path is not None]
     leads: dict[int, int] = {}
-    previous: Block | None = None
-    for bid, block in enumerate(blocks):
-        if block.kind is not BlockKind.HEADING or block.tag_path is None:
+    for k, bid in enumerate(heads):
+        if k == 0:
             continue
-        if previous is not None and previous.tag_path is not None:
-            own = block.tag_path.split("/")
-            above = previous.tag_path.split("/")
-            for lead in range(bid - 1, max(bid - 1 - _LEAD_BLOCKS, -1), -1):
-                candidate = blocks[lead]
-                if (candidate.kind is BlockKind.HEADING or candidate.tag_path is None
-                        or len(_TARGETS.sub("]", candidate.markdown)) > _LEAD_CHARS):
-                    break
-                steps = candidate.tag_path.split("/")
-                if _shared(steps, own) <= _shared(steps, above):
-                    break
-                leads[lead] = bid
-        previous = block
+        own = _steps(blocks[bid])
+        others = [_steps(blocks[heads[k - 1]])]
+        if k + 1 < len(heads):
+            others.append(_steps(blocks[heads[k + 1]]))
+        for lead in range(bid - 1, max(bid - 1 - _LEAD_BLOCKS, heads[k - 1]), -1):
+            candidate = blocks[lead]
+            if candidate.tag_path is None or not _lead_like(candidate):
+                break
+            steps = _steps(candidate)
+            if any(_shared(steps, own) <= _shared(steps, other) for other in others):
+                break
+            leads[lead] = bid
     return leads
+
+
+def _lead_like(block: Block) -> bool:
+    """A photo, a badge, a label: short, and not ending as a sentence or an introduction
+    does. An intro paragraph or a list above a subsection is the section's."""
+    text = _TARGETS.sub("]", block.markdown).strip()
+    if len(text) > _LEAD_CHARS:
+        return False
+    return block.kind is BlockKind.IMAGE or (
+        block.kind is BlockKind.PARAGRAPH and not text.endswith((".", ":", ";")))
+
+
+def _steps(block: Block) -> list[str]:
+    return (block.tag_path or "").split("/")
 
 
 def _shared(a: list[str], b: list[str]) -> int:
