@@ -32,7 +32,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"chunks"}),  # blocks -> chunks
     frozenset({"pipeline"}),  # the algorithm
     frozenset({"__init__"}),  # the public surface
-    frozenset({"ingest", "evaluation"}),  # many pages
+    frozenset({"ingest"}),  # many pages
     frozenset({"cli", "integrations"}),  # the ways in
 )
 RANK = {unit: i for i, layer in enumerate(LAYERS) for unit in layer}

@@ -197,14 +197,15 @@ def _lead(run: Sequence[Piece]) -> int:
 def run_path(run: Sequence[Piece]) -> tuple[int, ...]:
     """The heading ids a chunk is filed under.
 
-    A chunk that opens with a heading is about what it holds: the path its pieces share
-    (a title section holding only its heading counts as part of the next section's).
+    A chunk that opens with a heading (or with a card's photo and badge above its
+    heading) is about what it holds: the path its pieces share (a title section holding
+    only its heading counts as part of the next section's).
     A chunk that opens inside a section (the rest of a paragraph cut at the budget) is
     that section's continuation, whatever sections it runs into: it keeps that
     section's path, so a retriever filtering by section still finds it.
     """
     lead = _lead(run)
-    if run[lead].kind is not BlockKind.HEADING:
+    if run[lead].kind is not BlockKind.HEADING and not run[lead].card_lead:
         return run[lead].path_ids
     return _common_path(run[lead:])
 

@@ -33,6 +33,7 @@ from mainmark.content.vocab import (
     UI_LABELS,
 )
 from mainmark.page.ancestry import within
+from mainmark.page.subtree import text_content
 
 #: Link density inside the content is worth +0.0023 sh, +0.0030 tr, +0.0002 wx, -0.0018 rd
 #: CHECK in the 0.4 audit; the below-floor strip test +0.0020 tr, +0.0011 wx, -0.0018 rd.
@@ -203,9 +204,8 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     label = size <= _UI_MAX_BYTES and tag in _UI_TAGS
     if not (prompt or label):
         return None
-    # Short blocks only: their text is read once for the prompt, notice and label tests
-    # (a childless block's text is its one text node: no XPath evaluation for it).
-    line = " ".join((el.text_content() if len(el) else el.text or "").split())
+    # Short blocks only, their text read once for the prompt, notice and label tests.
+    line = " ".join((text_content(el) if len(el) else el.text or "").split())
     if prompt:
         if size < _PROMPT_MAX_BYTES and READER_PROMPT.match(line):
             return "reader-prompt"

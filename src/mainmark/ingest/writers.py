@@ -40,9 +40,17 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Sink(Protocol):
-    def write(self, outcome: Outcome) -> None: ...
+    """Where outcomes go; both sinks keep a page's chunks and document together on a crash."""
 
-    def close(self) -> None: ...
+    def write(self, outcome: Outcome) -> None:
+        """Write one page's outcome as a unit.
+
+        A crash at any point leaves the whole page or chunks without their document,
+        which ``--resume`` drops and extracts again: never a document missing chunks.
+        """
+
+    def close(self) -> None:
+        """Flush and close; afterwards every file a reader can see is complete."""
 
 
 def _dumps(row: dict[str, Any]) -> str:
@@ -67,6 +75,7 @@ class JsonlSink:
         }
 
     def write(self, outcome: Outcome) -> None:
+        """Append the page, chunks first and flushed, so its document line is the commit mark."""
         if outcome.discard is not None:
             self._files[DISCARDS].write(_dumps(outcome.discard))
             return
@@ -77,6 +86,7 @@ class JsonlSink:
             self._files[DOCUMENTS].write(_dumps(outcome.document))
 
     def close(self) -> None:
+        """Close the three files, which flushes the document lines still buffered."""
         for handle in self._files.values():
             handle.close()
 
@@ -111,6 +121,11 @@ class ParquetSink:
                                     "a" if append else "w")
 
     def write(self, outcome: Outcome) -> None:
+        """Journal the page (chunks, then its document) and commit a part when the journal is full.
+
+        A discard goes to ``discards.jsonl`` at once; chunks without a document are not a page
+        and are not written.
+        """
         if outcome.discard is not None:
             self._discards.write(_dumps(outcome.discard))
             self._discards.flush()
@@ -136,6 +151,10 @@ class ParquetSink:
         self._journal, self._rows, self._next = None, 0, self._next + 1
 
     def close(self) -> None:
+        """Commit the last journal as a part; a run that wrote nothing still leaves valid files.
+
+        ``discards.jsonl`` is closed even if the commit fails.
+        """
         try:
             if self._journal is not None or not parquet_parts(self._out, DOCUMENTS):
                 self._commit()  # a first run with nothing to show still leaves valid files
@@ -159,6 +178,7 @@ def part_path(out_dir: str, name: str, index: int) -> str:
 
 
 def journal_path(out_dir: str, index: int) -> str:
+    """The hidden journal of part ``index``: no reader globbing ``*.parquet`` picks it up."""
     return os.path.join(out_dir, f".pending.{index}.jsonl")
 
 
@@ -381,6 +401,11 @@ def _with_file_bytes(location: Any) -> Any:
 
 
 def document_schema() -> Any:
+    """One row per document, fixed here rather than inferred from the first rows.
+
+    Metadata, stamp, links and encoding follow their model dataclasses, so a field added
+    there becomes a column without editing this function.
+    """
     import pyarrow as pa
 
     counts = pa.struct([("chunks", pa.int64()), ("tokens", pa.int64()), ("bytes", pa.int64()),

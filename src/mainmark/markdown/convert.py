@@ -23,6 +23,7 @@ from markdownify import MarkdownConverter
 
 from mainmark.markdown.codeblocks import code_language, code_text
 from mainmark.markdown.links import image_src, markdown_target, resolve, url_text_host
+from mainmark.markdown.mathtex import math_source
 from mainmark.markdown.rendervocab import (
     CODE_TAGS,
     DEL_TAGS,
@@ -51,6 +52,7 @@ from mainmark.markdown.walk import (
     normalize_space,
 )
 from mainmark.model import BlockKind, Link
+from mainmark.page.subtree import text_content
 from mainmark.page.textnorm import drop_invisible
 
 BlockHandler = Callable[[Frame, Frame], list[Piece]]
@@ -333,7 +335,7 @@ class Converter(TreeWalker, MarkdownConverter):
         if "_noformat" in parent_tags or not md.strip():
             return md, txt, htm
         if self.link_mode == "text":
-            text = collapse(" ".join(el.text_content().split()))
+            text = collapse(" ".join(text_content(el).split()))
             host = url_text_host(text)
             if host is not None:  # "See https://x.org/a/b?c for details": the URL is in
                 prefix, suffix, _ = chomp(md)  # the links; the text says where it points
@@ -503,36 +505,6 @@ def outline_levels(roots: list[HtmlElement], removed: set[HtmlElement]) -> dict[
         return {}
     top = min(depths.values())
     return {h1: min(6, 1 + d - top) for h1, d in depths.items() if d > top}
-
-
-_TEX_ENCODINGS = ("application/x-tex", "text/x-tex", "application/x-latex", "tex")
-_DISPLAY_CLASSES = frozenset({"katex-display", "math-display", "displaymath", "MathJax_Display",
-                              "equation", "mathblock"})
-
-
-def math_source(el: HtmlElement, tag: str) -> tuple[str, bool]:
-    """(TeX or plain text of a formula, whether it is displayed)."""
-    if tag == "mm-tex":
-        return " ".join((el.text or "").split()), el.get("display") == "block"
-    tex = ""
-    for note in el.iter("annotation"):
-        if (note.get("encoding") or "").lower() in _TEX_ENCODINGS:
-            tex = note.text or ""
-            break
-    if not tex:
-        tex = el.get("alttext") or ""
-    if not tex:  # MathML only: its characters, without the annotations
-        tex = "".join(t for node in el.iter() if node.tag not in ("annotation", "annotation-xml")
-                      for t in (node.text or "",) if t.strip())
-    display = el.get("display") == "block"
-    node = el.getparent()
-    for _ in range(4):
-        if node is None or display:
-            break
-        display = bool(set((node.get("class") or "").split()) & _DISPLAY_CLASSES) or (
-            node.get("display") == "true")
-        node = node.getparent()
-    return " ".join(tex.split()), display
 
 
 def _sole_content_of_cell(img: HtmlElement) -> bool:

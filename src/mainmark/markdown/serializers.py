@@ -95,9 +95,10 @@ class Syntax:
         prev = ""
         for tag, text in entries:
             sep = "\n" if (tag == "dd" or prev == "dt") and prev in ("dt", "dd") else "\n\n"
-            if tag == "dd" and text.startswith(("```", "~~~")):
+            if tag == "dd" and text.startswith(("```", "~~~", "$$")):
                 # ``: ```` opens no code block in CommonMark (the fence must start its
-                # line): a definition that opens with code is that code, on its own.
+                # line): a definition that opens with code is that code, on its own; so
+                # is a displayed formula (MediaWiki indents each one in a ``<dd>``).
                 sep, tag = "\n\n", "code"
             elif tag == "dd":
                 text = ": " + "\n".join(f"  {line}" if line else ""

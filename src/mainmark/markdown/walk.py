@@ -116,6 +116,8 @@ class Frame:
         "has_other",
         "htm",
         "lead",
+        "loose_end",
+        "loose_start",
         "md",
         "pieces",
         "ptags",
@@ -141,8 +143,20 @@ class Frame:
         self.lead: Tri | None = None
         self.run_first: HtmlElement | None = None
         self.run_last: HtmlElement | None = None
+        #: The run starts (ends) with text no element of it holds: a text node, or text
+        #: after a ``<br>``. Its source span is then its container's, not its first
+        #: (last) element's, which would leave the text out.
+        self.loose_start = False
+        self.loose_end = False
         self.has_image = False
         self.has_other = False
+
+
+def _loose(frame: Frame) -> None:
+    """Text joined the run: it ends the run for now, and starts it if no element has."""
+    if frame.run_first is None:
+        frame.loose_start = True
+    frame.loose_end = True
 
 
 _NEEDS_WS = re.compile(rf"[\t\n\r\f\xa0{INVISIBLE_CLASS}]| {{2}}").search
@@ -261,6 +275,7 @@ class TreeWalker:
             frame.htm.append(text)
             if not text.isspace():
                 frame.has_other = True
+                _loose(frame)
             return
         if _NEEDS_WS(text):
             text = normalize_space(text)
@@ -270,6 +285,7 @@ class TreeWalker:
         frame.htm.append(html_escape(text, quote=False) if _HTML_SPECIAL(text) else text)
         if not md.isspace():
             frame.has_other = True
+            _loose(frame)
 
     def _emit(self, parent: Frame, el: HtmlElement, out: Out) -> None:
         if out is None:
@@ -285,9 +301,14 @@ class TreeWalker:
             parent.md.append(_after_bracket(parent.md, md) if md[0] in "([" else md)
             parent.txt.append(txt)
             parent.htm.append(htm)
-            if parent.run_first is None:
-                parent.run_first = el
-            parent.run_last = el
+            if el.tag == "br":  # a line break anchors no text: the text around it does
+                if parent.run_first is None:
+                    parent.loose_start = True
+            else:
+                if parent.run_first is None:
+                    parent.run_first = el
+                parent.run_last = el
+                parent.loose_end = False
             if el.tag == "img":
                 parent.has_image = True
             elif not md.isspace():
@@ -322,10 +343,11 @@ class TreeWalker:
         raw = _joined(frame)
         kind = BlockKind.IMAGE if frame.has_image and not frame.has_other else (
             BlockKind.PARAGRAPH)
-        first = frame.run_first if frame.run_first is not None else frame.el
-        last = frame.run_last if frame.run_last is not None else frame.el
+        first = frame.el if frame.run_first is None or frame.loose_start else frame.run_first
+        last = frame.el if frame.run_last is None or frame.loose_end else frame.run_last
         frame.md, frame.txt, frame.htm = [], [], []
         frame.run_first = frame.run_last = None
+        frame.loose_start = frame.loose_end = False
         frame.has_image = frame.has_other = False
         for out in finish_run(raw, frame.tags, self.escape_line):
             if out[0]:
