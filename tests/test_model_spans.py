@@ -52,6 +52,10 @@ def test_fields_replace_and_equality_behave() -> None:
     # a span equals another of the same characters, wherever they are held
     assert Span("xx" + chunk.text, 2, 2 + len(chunk.text)) == chunk.span
     assert hash(Span(chunk.text, 0, len(chunk.text))) == hash(chunk.span)
+    # ...and the string itself: a block holding its markdown as a span or as a str
+    assert chunk.span == chunk.text and chunk.text == chunk.span
+    block = next(b for b in doc.blocks if isinstance(b.held_markdown, Span))
+    assert dataclasses.replace(block, held_markdown=block.markdown) == block
     assert dataclasses.replace(chunk) == chunk and hash(doc) == hash(doc)
 
 

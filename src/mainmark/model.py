@@ -211,8 +211,8 @@ class Span:
     A big page's document would hold its content many times over (the markdown, each
     block's markdown, each chunk's text and embed text); the blocks and chunks are
     exactly pieces of the markdown, so they hold spans of it and make the string on each
-    read (a slice is cheap; a copy kept would undo the saving). Equal and hashed as the
-    string it reads, so a record holding a span compares as one holding the string;
+    read (a slice is cheap; a copy kept would undo the saving). Equal to and hashed as
+    the string it reads, so a record holding a span compares as one holding the string;
     pickled with its source, which pickle's memo shares with the document's markdown.
     """
 
@@ -225,8 +225,8 @@ class Span:
         return self.source[self.start : self.end]
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Span):
-            return self.read() == other.read()
+        if isinstance(other, (Span, Deferred, str)):
+            return self.read() == read(other)
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -253,7 +253,7 @@ class Deferred:
         return self.value
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Deferred, str)):
+        if isinstance(other, (Span, Deferred, str)):
             return self.read() == read(other)
         return NotImplemented
 
