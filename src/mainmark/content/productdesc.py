@@ -24,6 +24,7 @@ from mainmark.content.locate import _coverage
 from mainmark.content.measure import Measures
 from mainmark.metadata.schema import entities
 from mainmark.model import Content, Strategy
+from mainmark.vocabulary import boxes
 
 _PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "IndividualProduct", "ProductModel",
                             "Vehicle", "Car", "Book"})
@@ -151,8 +152,7 @@ def _join(content: Content, el: HtmlElement, m: Measures) -> None:
 
 #: Class words of a product page's customer reviews: other people's words about the
 #: product, not the shop's description of it.
-_REVIEW_WORDS = frozenset({"reviews", "review", "customerreviews", "productreviews",
-                           "ratings", "reviewlist", "reviewslist"})
+_REVIEW_WORDS = boxes.REVIEW.entries
 
 
 def drop_reviews(m: Measures) -> None:
