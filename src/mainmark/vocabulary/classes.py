@@ -44,7 +44,8 @@ NOT_A_LANGUAGE = Vocabulary(
     labels={"js-file-line": site("github.com", "GitHub's file view is the most common "
                                  "source of code pages; its line cells carry no language"),
             "ipython3-text": cms("nbsphinx/Jupyter"), "hljs": cms("highlight.js"),
-            "nohighlight": cms("highlight.js")})
+            "nohighlight": cms("highlight.js")},
+    casefolded=True)
 SCREEN_READER = Vocabulary(
     "screen_reader", frozenset({
         "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text",
@@ -55,7 +56,8 @@ SCREEN_READER = Vocabulary(
     "(worth +0.0019 wx CHECK, product pages +0.019, -0.0010 tr CHECK; compared lowercased)",
     ("content.clean",), Match.CLASS,
     labels={"sr-only": cms("Bootstrap"), "visually-hidden": cms("Bootstrap"),
-            "screen-reader-text": cms("WordPress")})
+            "screen-reader-text": cms("WordPress")},
+    casefolded=True)
 MATHJAX = Vocabulary(
     "mathjax", frozenset({"MathJax_Preview", "MathJax", "MathJax_Display", "MathJax_SVG",
                           "MathJax_CHTML", "MathJax_SVG_Display"}),

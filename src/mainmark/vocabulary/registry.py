@@ -114,6 +114,9 @@ class Vocabulary:
     label: Label = GENERIC
     #: Entries whose scope differs from the table's (a vendor's name in a generic table).
     labels: Mapping[str, Label] = field(default_factory=dict, hash=False, compare=False)
+    #: :attr:`Match.CLASS` only: the reader lowercases the class value first, so an entry
+    #: must be lowercase to be matchable.
+    casefolded: bool = False
 
     def __post_init__(self) -> None:
         stray = set(self.labels) - self.entries
@@ -133,6 +136,7 @@ class Vocabulary:
             stems = tuple(self.entries)
             return any(token.startswith(stems) for token in words(value))
         if self.match is Match.CLASS:
+            value = value.lower() if self.casefolded else value
             return not self.entries.isdisjoint(value.split())
         return text_key(value) in self.entries
 
