@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from mainmark.content.measure import Measures
+from mainmark.content.verdicts import detail_of
 from mainmark.content.vocab import HEADING_TAGS
 from mainmark.vocabulary import boxes
 
@@ -241,8 +242,7 @@ def is_chrome_heading(text: str, policy: Policy) -> bool:
 
 def is_comment_verdict(verdict: str) -> bool:
     """A chrome verdict given for a comment vocabulary word ("narrow:comments")."""
-    word = verdict.split(":", 1)[-1]
-    return word.startswith(_COMMENT_WORDS)
+    return detail_of(verdict).startswith(_COMMENT_WORDS)
 
 
 def is_reference_list(el: HtmlElement, m: Measures) -> bool:

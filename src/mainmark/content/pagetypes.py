@@ -17,6 +17,7 @@ from lxml.html import HtmlElement
 
 from mainmark.content.measure import Measures
 from mainmark.content.prune import Pruning, prune
+from mainmark.content.verdicts import detail_of
 from mainmark.content.vocab import HEADING_TAGS, words
 from mainmark.pagekind.markup import PRICE_TEXT
 from mainmark.vocabulary import boxes
@@ -148,8 +149,7 @@ def keep_posts(m: Measures) -> None:
 
 
 def _post_rule(rule: str) -> bool:
-    _, _, word = rule.partition(":")
-    return word in POST_WORDS
+    return detail_of(rule) in POST_WORDS
 
 
 #: A post's signature: the poster's standing footer (quotes, rig specs, links) that every

@@ -37,6 +37,7 @@ from mainmark.content.prune import Pruning, prune
 from mainmark.content.repeats import drop_repeats
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
+from mainmark.content.verdicts import Chrome, verdict
 from mainmark.content.vocab import BROAD_CHROME_WORDS
 from mainmark.metadata.structured import Structured
 from mainmark.model import Content, Explain, Removal, Strategy
@@ -186,7 +187,7 @@ def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
         content.explain = _explain(content, Strategy.FALLBACK, "whole body minus chrome",
                                    stripped)
         return content
-    hard = {el: r for el, r in m.chrome.items() if r.startswith(("tag:nav", "role="))}
+    hard = {el: r for el, r in m.chrome.items() if r.startswith(_HARD_CHROME)}
     content = _collect([body], m, hard, Pruning.NONE, options, page)
     content.explain = _explain(content, Strategy.FALLBACK, "whole body minus hard chrome",
                                stripped)
@@ -197,7 +198,9 @@ def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
 #: ``<footer>``, ``<aside>``, ``<nav>``, ``<menu>``), by landmark role and by broad class
 #: word. A page reaching the fallback is one whose scored selection fell under the floor;
 #: its body is usually short content between a site's header and its footer menus.
-_FALLBACK_CHROME = ("tag:", "role=", "broad:")
+_FALLBACK_CHROME = (Chrome.TAG.value, Chrome.ROLE.value, Chrome.BROAD.value)
+#: The verdicts it drops when that leaves too little: navigation by tag, landmark roles.
+_HARD_CHROME = (verdict(Chrome.TAG, "nav"), Chrome.ROLE.value)
 
 
 def _floor(th: Thresholds, page_text: int) -> int:
