@@ -151,6 +151,7 @@ def _score(body: HtmlElement, m: Measures,
         while node is not None and level < ANCESTOR_LEVELS:
             if node not in scores:
                 scores[node] = _initial_score(node, m)
+            # Readability's dividers: parent 1, grandparent 2, then three times the level
             scores[node] += score / (1 if level == 0 else 2 if level == 1 else level * 3)
             if node is body:
                 break
