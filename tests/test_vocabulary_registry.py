@@ -25,8 +25,8 @@ _IDS = [f"{v.name}:{e}" for v, e in _ENTRIES]
 
 #: The registry's scope counts, as docs/vocabulary.md and the 0.16 closing note quote them.
 #: A change here is a change of rules: say it in the changelog.
-DOCUMENTED_COUNTS = {Scope.GENERIC: 337, Scope.CMS: 40, Scope.VENDOR: 18,
-                     Scope.LANGUAGE: 56, Scope.SITE: 1}
+DOCUMENTED_COUNTS = {Scope.GENERIC: 380, Scope.CMS: 40, Scope.VENDOR: 18,
+                     Scope.LANGUAGE: 72, Scope.SITE: 1}
 
 
 @pytest.mark.parametrize(("vocabulary", "entry"), _ENTRIES, ids=_IDS)
@@ -61,6 +61,10 @@ def test_a_stem_matches_the_start_of_a_token_only() -> None:
 def test_a_class_entry_matches_whole_class_names_only() -> None:
     gutter = next(v for v in REGISTRY if v.name == "gutter")
     assert gutter.matches("highlight gl") and not gutter.matches("gl-button")
+    # why these tables are not word-matched: Prism's <pre> and highlight.js's code cell
+    # hold a gutter's words without being one
+    assert not gutter.matches("line-numbers language-js")
+    assert not gutter.matches("hljs-ln-code")
 
 
 def test_a_text_entry_matches_the_whole_text_casefolded() -> None:

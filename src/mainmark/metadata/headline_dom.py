@@ -27,8 +27,6 @@ from lxml.html import HtmlElement
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.bylinebox import byline_text
 from mainmark.metadata.headline_lines import (
-    ELSEWHERE,
-    FOOTER_MARK,
     MODIFIED_LINE,
     SHORT_BOX_LINE,
     SHORT_LINE,
@@ -41,6 +39,8 @@ from mainmark.metadata.headline_lines import (
     without_updates,
 )
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, owners
+from mainmark.page.classwords import words
+from mainmark.vocabulary.bylines import BYLINE, DATE, ELSEWHERE, FOOTER, MODIFIED, PUBLISHED
 
 _MAX_CANDIDATES = 40
 _ANCESTOR_LIMIT = 40
@@ -67,8 +67,9 @@ _BYLINE_MARKED = etree.XPath(
     " | descendant::address | descendant::a/@href[contains(., '/author') or contains(., '/autor')"
     " or contains(., '/auteur')]"
 )
-#: Date-marked elements anywhere on the page (the last-resort dateline search): class
-#: fragments "date", "Date", "publish", "posted", and ``itemprop=datePublished``.
+#: Candidates for date-marked elements anywhere on the page (the last-resort dateline
+#: search): class fragments "date", "Date", "publish", "posted", and
+#: ``itemprop=datePublished``; the date vocabulary (whole tokens) then decides.
 _DATE_MARKED = etree.XPath(
     "//@class[contains(., 'date') or contains(., 'Date') or contains(., 'publish')"
     " or contains(., 'posted')] | //@itemprop[contains(., 'datePublished')]"
@@ -78,12 +79,6 @@ _DATE_MARKED = etree.XPath(
 _TEASER_REACH = 200
 _TEASER_SIBLINGS = 8
 
-#: Class/id/test-id words of a byline element ("author-name", "byline", "authorbox", "auteurs").
-_BYLINE_MARK = re.compile(
-    r"(?:^|[\s_-])(?:author|byline|autor|auteur|verfasser)(?:s|in|en)?"
-    r"(?:[\s_-]?(?:name|box|info|block|line|wrap))?(?:$|[\s_-])",
-    re.IGNORECASE,
-)
 #: A link to an author's page: a path segment "author(s)", "autor(in/en)", "auteur(s)",
 #: "autore/i" followed by the author's own segment ("/author/jane-roe/", "/autoren/jroe").
 #: Themes link the name in a byline this way without any byline class or ``rel``.
@@ -91,13 +86,11 @@ _AUTHOR_HREF = re.compile(
     r"/(?:authors?|autor(?:in|en)?|auteurs?|autori?e?)/[^/?#\s]+/?(?:[?#]|$)", re.IGNORECASE
 )
 #: Fragments of byline and date marks, searched in the lowercased attribute values of
-#: every element near the headline: a first filter, case-sensitive because a
-#: case-insensitive search over long ``style`` and ``srcset`` values costs five times more.
+#: every element near the headline: a first filter (every word of the byline and date
+#: vocabularies holds one), case-sensitive because a case-insensitive search over long
+#: ``style`` and ``srcset`` values costs five times more. The vocabularies decide.
 _BYLINE_HINT = re.compile(r"uthor|yline|autor|uteur|erfasser")
 _DATE_HINT = re.compile(r"date|datum|publish|posted|time")
-_DATE_MARK = re.compile(r"date|datum|publish|posted|dateline|time", re.IGNORECASE)
-_PUBLISHED_MARK = re.compile(r"publish|datePublished|created|posted", re.IGNORECASE)
-_MODIFIED_MARK = re.compile(r"modif|updat|aktualisiert", re.IGNORECASE)
 #: Forum profile boxes (phpBB, vBulletin, Discourse) print the poster's join date beside
 #: every post, before the post's own date: "Registriert: 18.09.2008", "Joined: Mar 2011".
 _MEMBER_SINCE = re.compile(
@@ -295,12 +288,12 @@ class Dom:
                 return in_footer and tag not in ("article", "main")
             if tag in ("aside", "nav"):
                 return True
-            marks = f"{node.get('class') or ''} {node.get('id') or ''}"
-            if tag == "footer" or FOOTER_MARK.search(marks):
+            ws = words(f"{node.get('class') or ''} {node.get('id') or ''}")
+            if tag == "footer" or (ws and FOOTER.in_words(ws)):
                 in_footer = True
             elif tag in ("article", "main"):
                 in_footer = False
-            if len(marks) > 1 and ELSEWHERE.search(marks):
+            if ws and ELSEWHERE.in_words(ws):
                 return True
             node = node.getparent()
             steps += 1
@@ -429,14 +422,14 @@ class Dom:
         values = [(el, el.get("datetime") or short_text(el, 80) or "") for el in found]
         marks = [f"{el.get('itemprop') or ''} {el.get('class') or ''}" for el in found]
         for (el, value), mark in zip(values, marks, strict=True):
-            if "pubdate" in el.attrib or _PUBLISHED_MARK.search(mark):
+            if "pubdate" in el.attrib or PUBLISHED.matches(mark):
                 yield "time-pubdate", value
         region = set(self.region.iter("time")) if self.region is not self.root else set(found)
         for (el, value), mark in zip(values, marks, strict=True):
             if el in region and not _update_marked(mark):
                 yield "time", value
         for (el, value), mark in zip(values, marks, strict=True):
-            if el not in region and not _MODIFIED_MARK.search(mark):
+            if el not in region and not MODIFIED.matches(mark):
                 yield "time-page", value
 
     def page_dates(self) -> Iterator[tuple[str, str]]:
@@ -452,7 +445,7 @@ class Dom:
             if el.tag in SKIP_TEXT_TAGS or el.tag in ("meta", "link", "input", "html", "body"):
                 continue
             mark = f"{el.get('class') or ''} {el.get('itemprop') or ''}"
-            if _update_marked(mark):
+            if not DATE.matches(mark) or _update_marked(mark):
                 continue
             line = text_prefix(el, SHORT_LINE)
             if not line or self.elsewhere(el) or self._teaser_item(el):
@@ -489,7 +482,7 @@ class Dom:
             if not _DATE_HINT.search(values) or el.tag in SKIP_TEXT_TAGS:
                 continue
             mark = f"{el.get('class') or ''} {el.get('id') or ''}"
-            if not _DATE_MARK.search(mark):
+            if not DATE.matches(mark):
                 continue
             if _update_marked(mark):
                 continue
@@ -505,7 +498,7 @@ class Dom:
 
 def _update_marked(mark: str) -> bool:
     """Class/id/itemprop words ``mark`` say "updated" and not "published" as well."""
-    return bool(_MODIFIED_MARK.search(mark)) and not _PUBLISHED_MARK.search(mark)
+    return MODIFIED.matches(mark) and not PUBLISHED.matches(mark)
 
 
 def _holds_date(el: HtmlElement, mark: str | None) -> bool:
@@ -529,7 +522,7 @@ def _byline_signal(el: HtmlElement) -> str | None:
     if prop and " author " in f" {prop} ":
         return "itemprop-author"
     marks = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('data-testid') or ''}"
-    if len(marks) > 7 and _BYLINE_MARK.search(marks):
+    if len(marks) > 7 and BYLINE.matches(marks):
         return "byline"
     if tag == "a" and _AUTHOR_HREF.search(el.get("href") or ""):
         return "author-link"

@@ -20,6 +20,8 @@ from lxml.html import HtmlElement
 from mainmark.metadata.authors import TEXT_KIND
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS
 from mainmark.page.ancestry import ancestor_cover
+from mainmark.page.classwords import words
+from mainmark.vocabulary.bylines import ELSEWHERE, FOOTER
 
 #: A byline or dateline is a short line; longer text is prose that may mention dates.
 SHORT_LINE = 100
@@ -38,13 +40,6 @@ _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _YEAR_TEXTS = etree.XPath(
     f"//text()[contains(., '19') or contains(., '20')][string-length(.) <= {_PAGE_TEXT}]"
 )
-
-#: Regions whose bylines and dates belong to other content: comments, sidebars, teasers.
-ELSEWHERE = re.compile(
-    r"(?:^|[\s_-])(?:comment|avatar|related|teaser|widget|sidebar|recommend)", re.IGNORECASE
-)
-#: A footer by class: like ``<footer>``, the article's own when inside the article.
-FOOTER_MARK = re.compile(r"(?:^|[\s_-])footer", re.IGNORECASE)
 
 #: A line that starts like a byline: "By Jane Doe", "Von Max Muster", "Text: ...",
 #: "Ein Gastbeitrag von ...", "- Redaktion: ..." (the rest of a "date - byline" line).
@@ -160,8 +155,8 @@ def _off_page(el: HtmlElement) -> bool:
     tag = el.tag
     if not isinstance(tag, str) or tag in SKIP_TEXT_TAGS or tag in _OFF_PAGE_TAGS:
         return True
-    marks = f"{el.get('class') or ''} {el.get('id') or ''}"
-    return len(marks) > 1 and bool(ELSEWHERE.search(marks) or FOOTER_MARK.search(marks))
+    ws = words(f"{el.get('class') or ''} {el.get('id') or ''}")
+    return bool(ws) and (ELSEWHERE.in_words(ws) or FOOTER.in_words(ws))
 
 
 def byline_lines(lines: list[str]) -> Iterator[str]:
@@ -197,6 +192,8 @@ def text_prefix(el: HtmlElement, limit: int) -> str:
 
 
 def short_lines(texts: list[str], limit: int) -> Iterator[str]:
+    """The first ``limit`` non-blank texts as whitespace-collapsed lines, a long one cut
+    to its dateline prefix."""
     count = 0
     for raw in texts:
         line = " ".join(raw.split())

@@ -2,8 +2,11 @@
 CSS class selector matches): code highlighters' gutters and line spans, screen-reader-only
 text, MathJax renderings.
 
-These tables name classes, not words: ``gl`` is Rouge's gutter cell as a class of its own
-and nothing as part of ``gl-button``.
+These tables name classes, not words, and matching their words instead would be wrong:
+Prism marks the ``<pre>`` itself ``line-numbers`` (its words hold ``linenumbers``, a
+gutter's name), highlight.js's line-numbers plugin names the code cell ``hljs-ln-code``
+(its words hold ``ln``, another gutter's), and ``gl`` is Rouge's gutter cell as a class of
+its own and nothing as part of ``gl-button``.
 """
 
 from __future__ import annotations

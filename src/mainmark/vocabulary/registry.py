@@ -117,11 +117,14 @@ class Vocabulary:
     #: :attr:`Match.CLASS` only: the reader lowercases the class value first, so an entry
     #: must be lowercase to be matchable.
     casefolded: bool = False
+    #: The entries as a tuple, for ``str.startswith`` (built once).
+    stems: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         stray = set(self.labels) - self.entries
         if stray:
             raise ValueError(f"{self.name}: labels for entries it does not hold: {sorted(stray)}")
+        object.__setattr__(self, "stems", tuple(sorted(self.entries)))
 
     def label_of(self, entry: str) -> Label:
         """The scope label of one entry."""
@@ -130,13 +133,19 @@ class Vocabulary:
     def matches(self, value: str) -> bool:
         """Whether a class/id value (or, for :attr:`Match.TEXT`, an element's text)
         holds an entry, matched the one way this vocabulary declares."""
-        if self.match is Match.WORD:
-            return not self.entries.isdisjoint(words(value))
-        if self.match is Match.STEM:
-            stems = tuple(self.entries)
-            return any(token.startswith(stems) for token in words(value))
+        if self.match in (Match.WORD, Match.STEM):
+            return self.in_words(words(value))
         if self.match is Match.CLASS:
             value = value.lower() if self.casefolded else value
             return not self.entries.isdisjoint(value.split())
         return text_key(value) in self.entries
+
+    def in_words(self, tokens: frozenset[str]) -> bool:
+        """:meth:`matches` for class/id tokens already split by
+        :func:`~mainmark.page.classwords.words` (a reader that asks several vocabularies
+        about one element splits its values once)."""
+        if self.match is Match.STEM:
+            stems = self.stems
+            return any(token.startswith(stems) for token in tokens)
+        return not self.entries.isdisjoint(tokens)
 

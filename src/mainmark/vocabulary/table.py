@@ -26,8 +26,12 @@ matches it) and **text** (an element's whole text, casefolded, punctuation runs 
 `tests/test_vocabulary_registry.py` checks that every entry can match its minimal input.
 
 Tag sets, ARIA roles and text regexes stay with the stage that reads them
-(`content/vocab.py`, `markdown/rendervocab.py`); so do the page-kind feature words
-(`pagekind/`) and the metadata stage's attribute patterns (see `docs/architecture.md`).
+(`content/vocab.py`, `markdown/rendervocab.py`, the metadata stage's label and date
+patterns); so do the page-kind model's feature words (`pagekind/features.py`, the model's
+inputs) and two attribute prefilters of the metadata stage (`posters.py`' user-name
+classes, `prices.py`' price classes), not yet moved. Substring searches that remain
+(`headline_dom.py`'s XPath `contains()` and hint regexes) only narrow the candidates
+these vocabularies then judge.
 """
 
 
