@@ -1,17 +1,19 @@
-"""Class/id words the metadata stage reads around the headline: what marks a byline, a
-dateline, a publication or an update stamp, and the regions whose bylines and dates
-belong to other content (comments, sidebars, teasers, the page footer).
+"""Class/id words the metadata stage reads: what marks a byline, a dateline, a publication
+or an update stamp around the headline, the regions whose bylines and dates belong to
+other content (comments, sidebars, teasers, the page footer), a forum poster's name and
+a product's price.
 
 Matched like every class/id word, as whole tokens or token stems of
 :func:`~mainmark.page.classwords.words` (``byline__author``, ``postAuthor`` and
-``author-name`` all hold the token ``author``). ``metadata/headline_dom.py`` still finds
-its candidates with cheap substring searches (an XPath ``contains()``, a regex over the
-joined attribute values): those only narrow what these vocabularies are asked about.
+``author-name`` all hold the token ``author``). ``metadata/headline_dom.py``,
+``posters.py`` and ``prices.py`` still find their candidates with cheap substring searches
+(an XPath ``contains()``, a regex over the joined attribute values, a needle in the
+source): those only narrow what these vocabularies are asked about.
 """
 
 from __future__ import annotations
 
-from mainmark.vocabulary.registry import Label, Match, Vocabulary, language
+from mainmark.vocabulary.registry import Label, Match, Vocabulary, cms, language
 
 _DOM = ("metadata.headline_dom",)
 _AUTHOR_LANGUAGES: dict[str, Label] = {
@@ -61,5 +63,20 @@ MODIFIED = Vocabulary(
     "a date stamp marked as an update ('dateModified', 'updated', 'aktualisiert')", _DOM,
     Match.STEM, labels={"aktualisiert": language("de")})
 
+POSTER = Vocabulary(
+    "poster", frozenset({"username", "bigusername", "postusername"}),
+    "a forum post's user-name element ('user-name', 'bigusername' of vBulletin, "
+    "'ipsUsername' of Invision): its text is the poster's name", ("metadata.posters",),
+    labels={"bigusername": cms("vBulletin")})
+POSTER_CLASS = Vocabulary(
+    "poster_class", frozenset({"post_author", "postauthor"}),
+    "the same as a whole class name: as a word, 'postauthor' is also the joined pair of "
+    "page builders' 'video-post_author-list' wrappers (a Webflow listing read as a thread)",
+    ("metadata.posters",), Match.CLASS, casefolded=True)
+PRICE = Vocabulary(
+    "price", frozenset({"price", "saleprice", "currentprice", "finalprice", "regularprice"}),
+    "a product's price element by class ('price', 'sale-price', 'product__price')",
+    ("metadata.prices",))
+
 #: Every table of this module, in the order the docs list them.
-TABLES = (ELSEWHERE, FOOTER, BYLINE, DATE, PUBLISHED, MODIFIED)
+TABLES = (ELSEWHERE, FOOTER, BYLINE, DATE, PUBLISHED, MODIFIED, POSTER, POSTER_CLASS, PRICE)

@@ -27,10 +27,9 @@ matches it) and **text** (an element's whole text, casefolded, punctuation runs 
 
 Tag sets, ARIA roles and text regexes stay with the stage that reads them
 (`content/vocab.py`, `markdown/rendervocab.py`, the metadata stage's label and date
-patterns); so do the page-kind model's feature words (`pagekind/features.py`, the model's
-inputs) and two attribute prefilters of the metadata stage (`posters.py`' user-name
-classes, `prices.py`' price classes), not yet moved. Substring searches that remain
-(`headline_dom.py`'s XPath `contains()` and hint regexes) only narrow the candidates
+patterns); so do the page-kind model's feature words (`pagekind/`, the model's inputs).
+Substring searches that remain in the metadata stage (`headline_dom.py`, `posters.py`,
+`prices.py`: XPath `contains()`, hint regexes, source needles) only narrow the candidates
 these vocabularies then judge.
 """
 
