@@ -23,9 +23,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from mainmark.evaluation.bench import evaluate_bench
-from mainmark.evaluation.datasets import SETS, available_sets
 from mainmark.options import Options
+from mainmark_eval.bench import evaluate_bench
+from mainmark_eval.datasets import SETS, available_sets
 
 DEFAULT_BASELINE = Path(__file__).resolve().parent / "eval_baseline.json"
 DEFAULT_MARGIN = 0.003
@@ -37,7 +37,7 @@ CHECK_SUFFIX = " CHECK"
 
 def measure(bench: Path, sets: Sequence[str]) -> dict[str, float]:
     """F1 per set and per set's CHECK half (``"wx CHECK"``), printing the table."""
-    from mainmark.evaluation.report import format_text
+    from mainmark_eval.report import format_text
 
     # Links inline, as `mainmark eval` scores: the rd structure recall reads link and
     # image syntax (the scored text is the same either way).

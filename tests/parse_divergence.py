@@ -25,9 +25,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from mainmark.evaluation.datasets import SETS, check_ids, load_set
 from mainmark.page import parse as parse_module
 from mainmark.page.decode import decode
+from mainmark_eval.datasets import SETS, check_ids, load_set
 from parse_oracle import Divergence, html5_words, lexbor_words, mainmark_words
 
 

@@ -20,9 +20,9 @@ import mainmark
 from mainmark.cli import flags
 from mainmark.cli.main import build_parser, main
 from mainmark.errors import InputError, InputTypeError, InputUnavailable, MissingExtraError
-from mainmark.evaluation.datasets import BENCH_LAYOUT
 from mainmark.ingest import run
 from mainmark.ingest.run import BatchSettings, run_batch
+from mainmark_eval.datasets import BENCH_LAYOUT
 
 _ROOT = Path(__file__).resolve().parent.parent
 

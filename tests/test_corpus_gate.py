@@ -27,9 +27,9 @@ from pathlib import Path
 import pytest
 
 from mainmark import extract
-from mainmark.evaluation.bench import evaluate_bench
-from mainmark.evaluation.datasets import load_set
 from mainmark.options import Options
+from mainmark_eval.bench import evaluate_bench
+from mainmark_eval.datasets import load_set
 
 CORPUS = Path(__file__).resolve().parent / "pages" / "wcxb"
 FLOORS = Path(__file__).resolve().parent / "corpus_floors.json"

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from mainmark.cli.main import main
-from mainmark.evaluation import runner
 from mainmark.model import Metadata
+from mainmark_eval import runner
 
 ARTICLES = [
     "The river rose three metres overnight and flooded the old town square. "
@@ -267,16 +267,16 @@ def test_compare_without_trafilatura_says_how_to_install(
     monkeypatch.setitem(sys.modules, "trafilatura", None)
     code, _, err = run_eval(capsys, str(bench), "--compare", "trafilatura")
     assert code == 2
-    assert "mainmark[compare]" in err
+    assert "mainmark-eval[compare]" in err
 
 
 def test_structure_recall_is_summed_over_pages(
     bench: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fake = types.ModuleType("mainmark.evaluation.structure")
+    fake = types.ModuleType("mainmark_eval.structure")
     fake.structure_counts = lambda expected, markdown: {  # type: ignore[attr-defined]
         "pre": (1, 2), "table": (0, 1)}
-    monkeypatch.setitem(sys.modules, "mainmark.evaluation.structure", fake)
+    monkeypatch.setitem(sys.modules, "mainmark_eval.structure", fake)
     code, out, _ = run_eval(capsys, str(bench), "--sets", "rd")
     assert code == 0
     assert "pre 0.500 (2/4)" in out and "table 0.000 (0/2)" in out
@@ -285,7 +285,7 @@ def test_structure_recall_is_summed_over_pages(
 def test_structure_recall_absent_is_reported_not_fatal(
     bench: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(sys.modules, "mainmark.evaluation.structure", None)
+    monkeypatch.setitem(sys.modules, "mainmark_eval.structure", None)
     code, out, _ = run_eval(capsys, str(bench), "--sets", "rd")
     assert code == 0
     assert "structure recall: not available" in out

@@ -9,8 +9,8 @@ import lxml.html
 import pytest
 
 from mainmark.cli.main import main
-from mainmark.evaluation.pageflags import empty_code_fence, page_flags, truncated
-from mainmark.evaluation.structure import count_links, link_targets, structure_counts
+from mainmark_eval.pageflags import empty_code_fence, page_flags, truncated
+from mainmark_eval.structure import count_links, link_targets, structure_counts
 
 WORDS = ("one two three four five six seven eight nine ten eleven twelve thirteen "
          "fourteen fifteen sixteen seventeen eighteen nineteen twenty")

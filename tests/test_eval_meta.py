@@ -7,7 +7,8 @@ from typing import cast
 
 import pytest
 
-from mainmark.evaluation.meta import (
+from mainmark.model import Metadata
+from mainmark_eval.meta import (
     agreement,
     author_set,
     day_of,
@@ -16,7 +17,6 @@ from mainmark.evaluation.meta import (
     score_tr_metadata,
     score_wx_metadata,
 )
-from mainmark.model import Metadata
 
 
 def test_title_comparison_is_nfc_whitespace_and_case_insensitive() -> None:

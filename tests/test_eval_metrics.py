@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from mainmark.evaluation.datasets import Page
-from mainmark.evaluation.metrics import (
+from mainmark_eval.datasets import Page
+from mainmark_eval.metrics import (
     BagOfWordsMetric,
     ShingleCounts,
     ShingleMetric,

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mainmark.evaluation.datasets import Page
-from mainmark.evaluation.metrics import make_metric
+from mainmark_eval.datasets import Page
+from mainmark_eval.metrics import make_metric
 
 REFEREE = Path(__file__).resolve().parents[2] / "shared" / "tools" / "bench_score.py"
 WORDS = st.sampled_from(["the", "The", "cat", "sat", "on", "mat", "ßtraße", "x1", "--", "é"])

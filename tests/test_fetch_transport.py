@@ -25,10 +25,10 @@ from mainmark.ingest.fetch import (
     ACCEPT_ENCODING,
     Fetcher,
     FetchSettings,
-    _HostKeys,
 )
 from mainmark.ingest.records import Reason
 from mainmark.ingest.sitemaps import SITEMAP_MAX_BYTES
+from mainmark.ingest.transport import HostKeys
 
 CAP = 1 << 20  # the page cap of these tests: a bomb must stop near it
 PEAK = 24 << 20  # traced memory allowed for one refused bomb (cap + pieces + httpx)
@@ -246,7 +246,7 @@ def test_one_machine_is_one_host_whatever_its_spelling() -> None:
              "www.example.org": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
              "example.org": ["2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
              "other.example": ["192.0.2.7"]}
-    keys = _HostKeys(lambda name: table[name])
+    keys = HostKeys(lambda name: table[name])
     loopback = {keys.key(f"http://{h}:8000/") for h in
                 ("127.0.0.1", "localhost", "127.1", "[::ffff:127.0.0.1]", "LOCALHOST")}
     assert len(loopback) == 1

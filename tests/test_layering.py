@@ -33,7 +33,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"chunks"}),  # blocks -> chunks
     frozenset({"pipeline"}),  # the algorithm
     frozenset({"__init__"}),  # the public surface
-    frozenset({"ingest", "evaluation"}),  # many pages
+    frozenset({"ingest"}),  # many pages
     frozenset({"cli", "integrations"}),  # the ways in
 )
 RANK = {unit: i for i, layer in enumerate(LAYERS) for unit in layer}
@@ -135,3 +135,15 @@ def test_cycle_finder_finds_a_cycle() -> None:
 def test_top_level_stays_small() -> None:
     own = [p for p in SRC.glob("*.py")]
     assert len(own) <= 12, sorted(p.name for p in own)
+
+
+def test_rendering_reads_the_content_record_not_selection_modules() -> None:
+    """Rendering gets what selection decided as data on ``model.Content`` (its roots,
+    what to skip, the headline policy of ``Options.favor``); importing a selection
+    module (its thresholds, its tree helpers) would be a stage reaching backwards."""
+    graph = _graph()
+    leaks = sorted(
+        f"{module} -> {target}" for module, targets in graph.items()
+        if _unit(module) in ("markdown", "chunks")
+        for target in targets if _unit(target) == "content")
+    assert not leaks, leaks

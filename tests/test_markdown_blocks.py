@@ -94,16 +94,32 @@ class _IndexMap(SourceMap):
 
 def test_source_spans_come_from_the_block_elements() -> None:
     page = parse("<html><body><main><h2>A</h2><p>B</p><div>loose <b>C</b> text</div>"
-                 "</main></body></html>")
+                 "<section><i>D</i> <b>E</b></section><aside><i>F</i> and G<br>H</aside>"
+                 "<nav><br>I <b>J</b></nav></main></body></html>")
     assert page.root is not None
     srcmap = _IndexMap(page.root)
     main = page.root.xpath("//main")[0]
     rendered = render(Content(roots=[main]), Metadata(), srcmap, Options())
-    h2, p, b = (page.root.xpath(f"//{t}")[0] for t in ("h2", "p", "b"))
+    el = {x: page.root.xpath(x)[0] for x in ("//h2", "//p", "//div", "//section/i",
+                                              "//section/b", "//aside/i", "//aside", "//nav",
+                                              "//nav/b")}
+
+    def run(first: str, last: str) -> tuple[int, int]:
+        """The span from ``first``'s start to the later end (the fake spans do not nest)."""
+        a, b = srcmap.span(el[first]), srcmap.span(el[last])
+        assert a is not None and b is not None
+        return a[0], max(a[1], b[1])
+
     spans = [(blk.src_start, blk.src_end) for blk in rendered.blocks]
-    assert spans[0] == srcmap.span(h2)
-    assert spans[1] == srcmap.span(p)
-    assert spans[2] == srcmap.span(b)  # an anonymous run spans its inline elements
+    assert spans[0] == srcmap.span(el["//h2"])
+    assert spans[1] == srcmap.span(el["//p"])
+    # A run that starts or ends with loose text spans its container on that side: the
+    # span of its inline elements alone would leave the text out (issue 37.12).
+    assert spans[2] == srcmap.span(el["//div"])
+    assert spans[3] == run("//section/i", "//section/b")
+    assert spans[4] == run("//aside/i", "//aside")
+    # A ``<br>`` anchors nothing: the text after it does.
+    assert spans[5] == run("//nav", "//nav/b")
     no_map = render(Content(roots=[main]), Metadata(), None, Options())
     assert all(blk.src_start is None for blk in no_map.blocks)
 

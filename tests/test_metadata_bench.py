@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from mainmark.evaluation.meta import agreement, score_tr_metadata
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.structured import read_structured
 from mainmark.page.decode import decode
 from mainmark.page.parse import parse
+from mainmark_eval.meta import agreement, score_tr_metadata
 
 pytestmark = pytest.mark.bench
 

@@ -91,9 +91,16 @@ def test_package_is_typed() -> None:
 
 
 def test_document_fields() -> None:
+    # text and html are read through properties: the document holds them as
+    # ``held_text``/``held_html``, joined from the blocks on first read
     fields = set(mainmark.Document.__dataclass_fields__)
-    assert {"markdown", "text", "html", "metadata", "chunks", "encoding", "warnings",
-            "stamp"} <= fields
+    properties = {name for name, value in vars(mainmark.Document).items()
+                  if isinstance(value, property)}
+    assert {"markdown", "metadata", "chunks", "encoding", "warnings", "stamp"} <= fields
+    assert {"text", "html"} <= properties
+    chunk_properties = {name for name, value in vars(mainmark.Chunk).items()
+                        if isinstance(value, property)}
+    assert {"text", "embed_text"} <= chunk_properties
 
 
 def test_batch_api_is_public_in_ingest() -> None:

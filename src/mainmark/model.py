@@ -168,6 +168,20 @@ def _value_hash(record: object) -> int:
         for value in (getattr(record, f.name) for f in dataclasses.fields(record))))  # type: ignore[arg-type]
 
 
+@dataclass(frozen=True, slots=True)
+class Headline:
+    """How rendering treats the content's headline, as ``Options.favor`` chose
+    (:mod:`mainmark.content.favor`): selection hands it forward with the content, so the
+    renderer reads a decision, not the selection's thresholds."""
+
+    #: The headline stays in ``Document.text`` (recall: a search for the title's words
+    #: should find the page); otherwise the text is the body only.
+    in_text: bool = False
+    #: An ``<h1>`` among the first blocks is the headline even when its words differ from
+    #: the metadata title's (precision).
+    lead_h1: bool = False
+
+
 @dataclass(slots=True)
 class Content:
     """The selected main content: the seam between selection and rendering.
@@ -184,12 +198,90 @@ class Content:
     paragraphs: list[str] = field(default_factory=list)
     base_url: str | None = None
     explain: Explain = field(default_factory=lambda: Explain(Strategy.EMPTY))
+    headline: Headline = Headline()
+
+
+# ----------------------------------------------------------------------------- spans
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Span:
+    """Characters ``start:end`` of ``source``: a string held as a view of a longer one.
+
+    A big page's document would hold its content many times over (the markdown, each
+    block's markdown, each chunk's text and embed text); the blocks and chunks are
+    exactly pieces of the markdown, so they hold spans of it and make the string on each
+    read (a slice is cheap; a copy kept would undo the saving). Equal to and hashed as
+    the string it reads, so a record holding a span compares as one holding the string;
+    pickled with its source, which pickle's memo shares with the document's markdown.
+    """
+
+    source: str = field(repr=False)
+    start: int
+    end: int
+
+    def read(self) -> str:
+        """The characters the span covers."""
+        return self.source[self.start : self.end]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Span, Deferred, str)):
+            return self.read() == read(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.read())
+
+
+class Deferred:
+    """A string made on its first read, then kept: a document's text or HTML, joined
+    from its blocks only when asked for, so a big page's extraction never holds the
+    blocks and the joined copy of them at once. Equal and hashed as its string; pickled
+    as the plain string."""
+
+    __slots__ = ("make", "value")
+
+    def __init__(self, make: Callable[[], str]) -> None:
+        self.make: Callable[[], str] | None = make
+        self.value = ""
+
+    def read(self) -> str:
+        """The string, made once: a second read does not join again, and the parts the
+        join read are let go."""
+        if self.make is not None:
+            self.value, self.make = self.make(), None
+        return self.value
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Span, Deferred, str)):
+            return self.read() == read(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.read())
+
+    def __repr__(self) -> str:
+        return repr(self.read())
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (self.read(),)
+
+
+#: A string as a record holds it: itself, a view of a longer one, or made on first read.
+Held = str | Span | Deferred
+
+
+def read(held: Held) -> str:
+    """The string ``held`` stands for."""
+    return held if held.__class__ is str else held.read()  # type: ignore[union-attr]
 
 
 # ----------------------------------------------------------------------------- rendering
 
 
 class BlockKind(str, Enum):
+    """What a rendered block is: the markdown construct it was written as."""
+
     HEADING = "heading"
     PARAGRAPH = "paragraph"
     LIST = "list"
@@ -212,7 +304,9 @@ class Block:
     """
 
     kind: BlockKind
-    markdown: str
+    #: The block's markdown as held (read it as ``markdown``): the string, or a
+    #: :class:`Span` of the document's markdown for a long block (no second copy).
+    held_markdown: str | Span
     md_start: int
     md_end: int
     level: int = 0  # heading level 1-6, 0 for other blocks
@@ -225,9 +319,17 @@ class Block:
     #: ``links="text"``: the collected links whose anchors render inside this block.
     links: tuple[Link, ...] = ()
 
+    @property
+    def markdown(self) -> str:
+        """The block's markdown: exactly ``Document.markdown``'s bytes at its offsets."""
+        return read(self.held_markdown)
+
 
 @dataclass(frozen=True, slots=True)
 class Link:
+    """A link of the main content: its anchor text, the absolute URL it resolves to,
+    and the ``href`` as the page wrote it."""
+
     text: str
     url: str
     href: str
@@ -247,8 +349,17 @@ class Stamp:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    text: str
-    embed_text: str
+    """One retrieval unit of a document: a run of blocks under one heading path.
+
+    ``text`` is the chunk's markdown, a :class:`Span` of ``Document.markdown`` (held
+    once, whatever the number of chunks); ``embed_text`` is what to embed: ``text``
+    with the heading path before it and a code fence closed after it when the chunk
+    cuts one (``embed_head + text + embed_tail``). ``to_dict()`` writes both strings.
+    """
+
+    span: Span
+    embed_head: str
+    embed_tail: str
     heading_path: tuple[str, ...]
     index: int
     id: str
@@ -265,9 +376,34 @@ class Chunk:
     #: ``links="text"``: the URLs of the collected links whose anchors are in this chunk.
     links: tuple[str, ...] = ()
 
+    @property
+    def text(self) -> str:
+        """The chunk's markdown."""
+        return self.span.read()
+
+    @property
+    def embed_text(self) -> str:
+        """The text to embed: the heading path, the chunk's markdown, a closing fence."""
+        return self.embed_head + self.span.read() + self.embed_tail
+
     def to_dict(self) -> dict[str, Any]:
-        record: dict[str, Any] = _plain(self)
+        """The JSON record: ``text`` and ``embed_text`` as strings, then the other fields
+        (the span and the embed text's head and tail are how it is held, not written)."""
+        record: dict[str, Any] = {"text": self.text, "embed_text": self.embed_text}
+        for f in dataclasses.fields(self)[_CHUNK_HELD:]:
+            record[f.name] = _plain(getattr(self, f.name))
         return record
+
+    @classmethod
+    def record_fields(cls) -> list[tuple[str, str]]:
+        """The keys of :meth:`to_dict` in order, with their type annotations: what a
+        table of chunk records has for columns (the Parquet writers' schema)."""
+        written = [(f.name, str(f.type)) for f in dataclasses.fields(cls)[_CHUNK_HELD:]]
+        return [("text", "str"), ("embed_text", "str"), *written]
+
+
+#: ``Chunk``'s leading fields that hold ``text`` and ``embed_text`` (span, head, tail).
+_CHUNK_HELD = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,12 +412,16 @@ class Document:
 
     ``markdown`` opens with the headline as its ``#`` heading (the root of every chunk's
     heading path); ``text`` is the body as plain text, without that headline, which
-    lives in ``metadata.title``, so a headline is never counted twice.
+    lives in ``metadata.title``, so a headline is never counted twice; ``html`` is the
+    clean HTML. Equal documents hash equal (``hash(doc)``).
     """
 
     markdown: str
-    text: str
-    html: str
+    #: The body text as held (read it as ``text``): the string, or a :class:`Deferred`
+    #: that joins it from the blocks on first read.
+    held_text: str | Deferred
+    #: The clean HTML as held (read it as ``html``), like ``held_text``.
+    held_html: str | Deferred
     metadata: Metadata
     encoding: EncodingInfo
     stamp: Stamp
@@ -291,87 +431,32 @@ class Document:
     warnings: tuple[str, ...] = ()
     explain: Explain | None = None
 
+    @property
+    def text(self) -> str:
+        """The body as plain text (the headline left out)."""
+        return read(self.held_text)
+
+    @property
+    def html(self) -> str:
+        """The main content as clean HTML."""
+        return read(self.held_html)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON-serialisable record (blocks are internal and left out)."""
-        record: dict[str, Any] = _plain(self)
-        record.pop("blocks", None)
+        record: dict[str, Any] = {"markdown": self.markdown, "text": self.text,
+                                  "html": self.html}
+        for f in dataclasses.fields(self)[3:]:
+            if f.name != "blocks":
+                record[f.name] = _plain(getattr(self, f.name))
         return record
-
-
-# ----------------------------------------------------------------------------- spans
-
-
-class Source:
-    """A document's markdown, shared by the blocks and chunks that are spans of it; set
-    once the markdown is joined (the blocks are made before it exists)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str = "") -> None:
-        self.text = text
-
-
-class _Span:
-    """A string read on access: ``head`` + ``source.text[start:end]`` + ``tail``
-    (character offsets)."""
-
-    __slots__ = ("end", "head", "source", "start", "tail")
-
-    def __init__(self, source: Source, start: int, end: int, head: str = "",
-                 tail: str = "") -> None:
-        self.source, self.start, self.end, self.head, self.tail = (
-            source, start, end, head, tail)
-
-    def read(self) -> str:
-        return self.head + self.source.text[self.start : self.end] + self.tail
-
-
-class Deferred:
-    """A string made on its first read, then kept: a document's text or HTML, joined
-    from its blocks only when asked for, so a big page's extraction never holds the
-    blocks and the joined copy of them at once."""
-
-    __slots__ = ("make", "value")
-
-    def __init__(self, make: Callable[[], str]) -> None:
-        self.make: Callable[[], str] | None = make
-        self.value = ""
-
-    def read(self) -> str:
-        """The string, made once: a second read (``Rendered.text`` asked twice) does not
-        join again, and the parts the join read are let go."""
-        if self.make is not None:
-            self.value, self.make = self.make(), None
-        return self.value
-
-
-def _read_through(cls: type, name: str) -> Any:
-    """Field ``name`` of a slotted dataclass as a property: its slot holds the string
-    itself (a record built by hand, or unpickled), a :class:`_Span` of the document's
-    markdown (read on each access: a slice is cheap, and a copy kept would undo the
-    saving) or a :class:`Deferred` (made once, then the slot holds the string).
-    Equality, hashing, ``repr``, pickling, ``dataclasses.replace`` and ``to_dict`` all
-    read fields by attribute, so they see the string either way; ``dataclasses.fields``
-    is unchanged."""
-    slot = cls.__dict__[name]
-
-    def get(self: object) -> str:
-        value = slot.__get__(self, cls)
-        if value.__class__ is str:
-            return value
-        text: str = value.read()
-        if value.__class__ is Deferred:
-            slot.__set__(self, text)
-        return text
-
-    setattr(cls, name, property(get, slot.__set__, None, f"``{name}`` (see _read_through)"))
-    return slot
 
 
 def _plain(obj: object) -> Any:
     """Dataclasses, enums, tuples and mappings to JSON-ready values, iteratively enough."""
     if isinstance(obj, Enum):
         return obj.value
+    if hasattr(obj, "to_dict") and not isinstance(obj, type):
+        return obj.to_dict()
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: _plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, Mapping):
@@ -379,36 +464,3 @@ def _plain(obj: object) -> Any:
     if isinstance(obj, (list, tuple)):
         return [_plain(v) for v in obj]
     return obj
-
-
-# A big page's document held its content six times over: the markdown, the text, the
-# HTML, every block's markdown and every chunk's text and embed_text. A chunk's text, its
-# embed_text, and a long block's markdown are exactly spans of the markdown (with the
-# chunk's prefix and fences around them): they are kept as spans and read on access.
-_BLOCK_MARKDOWN = _read_through(Block, "markdown")
-_CHUNK_TEXT = _read_through(Chunk, "text")
-_CHUNK_EMBED = _read_through(Chunk, "embed_text")
-_DOCUMENT_TEXT = _read_through(Document, "text")
-_DOCUMENT_HTML = _read_through(Document, "html")
-
-
-def defer(doc: Document, text: str | Deferred, html: str | Deferred) -> Document:
-    """``doc`` with its text and HTML made on first read (or given); only for a document
-    being built, before anyone reads it."""
-    _DOCUMENT_TEXT.__set__(doc, text)
-    _DOCUMENT_HTML.__set__(doc, html)
-    return doc
-
-
-def block_as_span(block: Block, source: Source, start: int, end: int) -> None:
-    """Keep ``block.markdown`` as characters ``start:end`` of ``source`` (equal to it);
-    only for a block being built, before anyone reads it."""
-    _BLOCK_MARKDOWN.__set__(block, _Span(source, start, end))
-
-
-def chunk_as_span(chunk: Chunk, source: Source, start: int, end: int, head: str,
-                  tail: str) -> None:
-    """Keep ``chunk.text`` as characters ``start:end`` of ``source`` and ``embed_text`` as
-    ``head + text + tail`` (equal to them); only for a chunk being built."""
-    _CHUNK_TEXT.__set__(chunk, _Span(source, start, end))
-    _CHUNK_EMBED.__set__(chunk, _Span(source, start, end, head, tail))

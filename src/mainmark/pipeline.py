@@ -9,7 +9,7 @@ import hashlib
 import re
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -24,24 +24,25 @@ from mainmark.content.notices import structure_warnings
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
 from mainmark.errors import InputError, InputTypeError, TimeBudgetExceeded
-from mainmark.markdown.render import Rendered, serialize, walk_content
+from mainmark.markdown.render import Rendered, Walked, serialize, walk_content
 from mainmark.metadata.assemble import extract_metadata
 from mainmark.metadata.published import author_from_content, date_from_content
 from mainmark.metadata.structured import Structured, read_structured
 from mainmark.model import (
+    Content,
     Document,
     EncodingInfo,
     EncodingSignal,
+    Explain,
     MainElement,
     Metadata,
     Stamp,
-    defer,
 )
 from mainmark.options import DEFAULT_OPTIONS, Options
 from mainmark.page.decode import decode
 from mainmark.page.parse import Page, parse
 from mainmark.page.sniff import NOT_HTML, not_html
-from mainmark.page.srcmap import build_source_map
+from mainmark.page.srcmap import SourceMap, build_source_map
 from mainmark.page.treepath import tag_path
 from mainmark.pagekind.decide import classify
 from mainmark.pagekind.interstitial import verdict as interstitial_verdict
@@ -96,38 +97,128 @@ def _extract(
     headers: Mapping[str, str] | None = None,
     options: Options | None = None,
 ) -> Document:
+    """The algorithm: check the input, find the content (decode, parse, understand,
+    select, walk), render it, chunk it. Memory goes by design, not by ``del``: the bytes,
+    the decoded text and the parse tree live only in the frames of the helpers that read
+    them (:func:`_parse` takes the bytes from :class:`_Given`; the tree dies when
+    :func:`_find_content` returns) and ``serialize`` consumes the walked pieces, so the
+    peak is one stage's, not their sum."""
     opts = options or DEFAULT_OPTIONS
+    given = _given(html, url, opts)
+    if given.refused is not None:
+        return _not_a_page(html, given.stamp, given.warnings)
+    found = _find_content(given, headers, opts)
+    rendered = _render(found, given)
+    chunks = (
+        chunk_blocks(rendered.markdown, rendered.blocks, given.stamp, opts)
+        if opts.chunking else ()
+    )
+    return Document(
+        markdown=rendered.markdown,
+        held_text=rendered.text_later,
+        held_html=rendered.html_later,
+        metadata=found.metadata,
+        encoding=found.encoding,
+        stamp=given.stamp,
+        chunks=tuple(chunks),
+        blocks=tuple(rendered.blocks),
+        links=tuple(rendered.links),
+        warnings=tuple(given.warnings),
+        explain=found.explain,
+    )
+
+
+@dataclass(slots=True)
+class _Given:
+    """The input as checked and cut to size, with the document's stamp and the warnings
+    every stage appends to; :func:`_parse` takes the bytes (see :meth:`take`)."""
+
+    raw: bytes
+    #: The caller's text (cut like ``raw``), or ``None`` for bytes to decode.
+    text: str | None
+    url: str | None
+    stamp: Stamp
+    warnings: list[str]
+    #: A page this big hands its tree's heap back when the tuning says so.
+    big: bool
+    #: Why the payload is not an HTML page (its warning is in ``warnings``), or ``None``.
+    refused: str | None = None
+
+    def take(self) -> tuple[bytes, str | None]:
+        """The bytes and the caller's text, handed over once: the reader owns them and
+        they go when it is done, not when the extraction is."""
+        raw, text = self.raw, self.text
+        self.raw, self.text = b"", None
+        return raw, text
+
+
+def _given(html: bytes | str, url: str | None, opts: Options) -> _Given:
+    """Check the input: a usable URL, an HTML payload, at most ``max_input_bytes``."""
     named = _file_name(html) if isinstance(html, str) else None
     raw = _as_bytes(html)
-    big = len(raw) >= GIVE_BACK_MIN_BYTES
-    stamp = make_stamp(raw, opts)
     warnings: list[str] = []
-    url = _usable_url(url, warnings)
+    given = _Given(raw, html if isinstance(html, str) else None, _usable_url(url, warnings),
+                   make_stamp(raw, opts), warnings, len(raw) >= GIVE_BACK_MIN_BYTES)
     why_not = named or not_html(raw)
     if why_not is not None:
-        return _not_a_page(html, stamp, [*warnings, f"{NOT_HTML}: {why_not}"])
-    if len(raw) > opts.max_input_bytes:
+        given.refused = f"{NOT_HTML}: {why_not}"
+        warnings.append(given.refused)
+    elif len(raw) > opts.max_input_bytes:
         warnings.append(f"input truncated from {len(raw)} to {opts.max_input_bytes} bytes")
         cut = opts.max_input_bytes
-        if isinstance(html, str):  # text is cut too, at the character boundary before
+        if given.text is not None:  # text is cut too, at the character boundary before
             while cut > 0 and raw[cut] & 0xC0 == 0x80:
                 cut -= 1
-            html = raw[:cut].decode("utf-8", "surrogatepass")
-        raw = raw[:cut]
+            given.text = raw[:cut].decode("utf-8", "surrogatepass")
+        given.raw = raw[:cut]
+    return given
 
-    if isinstance(html, str):
-        text, encoding = html, EncodingInfo("utf-8", EncodingSignal.STR)
-    else:
-        decoded = decode(raw, headers)
-        text, encoding = decoded.text, decoded.info
-        warnings.extend(decoded.warnings)
-        del decoded
-    page = parse(text, url=url)
-    del text  # Page.text is what was parsed; the decoded text may be a second copy
-    warnings.extend(page.warnings)
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What the tree yielded: the walked content and the records about the page."""
+
+    walked: Walked
+    metadata: Metadata
+    encoding: EncodingInfo
+    explain: Explain | None
+    title_tag: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Selected:
+    """The selected content and what walking it needs; the page itself is gone."""
+
+    content: Content
+    metadata: Metadata
+    srcmap: SourceMap | None
+    encoding: EncodingInfo
+    main: tuple[MainElement, ...]
+    title_tag: str | None
+
+
+def _find_content(given: _Given, headers: Mapping[str, str] | None,
+                  opts: Options) -> _Found:
+    """Parse, understand, select and walk: the parse tree lives in this frame only."""
+    selected = _select_content(given, headers, opts)
+    content = selected.content
+    if content.removed:
+        rules = {r.path: r.rule for r in content.explain.removals}
+        given.warnings.extend(structure_warnings(content.removed, rules))
+    metadata = author_from_content(date_from_content(selected.metadata, content), content)
+    if selected.srcmap is not None:
+        selected.srcmap.settle()  # a big page's text goes before the walk fills its pieces
+    walked = walk_content(content, metadata, selected.srcmap, opts)
+    explain = replace(content.explain, main=selected.main) if opts.explain else None
+    return _Found(walked, metadata, selected.encoding, explain, selected.title_tag)
+
+
+def _select_content(given: _Given, headers: Mapping[str, str] | None,
+                    opts: Options) -> _Selected:
+    """Understand the page (structured data, metadata, its kind) and select its main
+    content; the page record (and the text it holds) goes when this returns."""
+    page, encoding, srcmap = _parse(given, headers, opts)
     title_tag = _title_tag(page)
-    srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
-    del raw
     structured = read_structured(page)
     metadata = extract_metadata(page, structured, headers=headers)
     kind = classify(page, structured, metadata)
@@ -139,42 +230,41 @@ def _extract(
     exclude(page.root, opts, stripped)
     content = select(page, structured, stripped, opts, kind)
     main = describe_main(content.roots, page) if opts.explain else ()
-    del page, structured, stripped
-    if content.removed:
-        rules = {r.path: r.rule for r in content.explain.removals}
-        warnings.extend(structure_warnings(content.removed, rules))
-    metadata = author_from_content(date_from_content(metadata, content), content)
-    if srcmap is not None:
-        srcmap.settle()  # a big page's text goes before the walk fills its pieces
-    walked = walk_content(content, metadata, srcmap, opts)
-    explain = replace(content.explain, main=main) if opts.explain else None
-    del content, srcmap  # the last references to the tree and the page's text
-    if big and current_tuning().trim_heap:
-        give_back()  # the tree's memory, before the serializations are joined
-    rendered = serialize(walked)
-    del walked
-    not_content = interstitial_verdict(rendered.markdown, title_tag)
+    return _Selected(content, metadata, srcmap, encoding, main, title_tag)
+
+
+def _parse(given: _Given, headers: Mapping[str, str] | None,
+           opts: Options) -> tuple[Page, EncodingInfo, SourceMap | None]:
+    """Decode and parse the bytes it takes from ``given``, and map the tree back to them
+    (for chunk source spans); the bytes and the decoded text go when this returns (the
+    page holds the text it parsed, which may be a second copy)."""
+    raw, text = given.take()
+    if text is not None:
+        encoding = EncodingInfo("utf-8", EncodingSignal.STR)
+    else:
+        decoded = decode(raw, headers)
+        text, encoding = decoded.text, decoded.info
+        given.warnings.extend(decoded.warnings)
+    page = parse(text, url=given.url)
+    given.warnings.extend(page.warnings)
+    srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
+    return page, encoding, srcmap
+
+
+def _render(found: _Found, given: _Given) -> Rendered:
+    """The walked content serialized (consumed), unless the page is a bot check or bare
+    chrome. The tree is gone by now: a big page's heap goes back first, when the
+    process's tuning asks for it, so the serializations do not stack on top of it."""
+    if given.big and current_tuning().trim_heap:
+        give_back()
+    rendered = serialize(found.walked)
+    not_content = interstitial_verdict(rendered.markdown, found.title_tag)
     if not_content is not None:  # a bot check or bare chrome: no main content to chunk
-        warnings.append(not_content)
+        given.warnings.append(not_content)
         rendered = Rendered("", "", "")
     if not rendered.markdown:
-        warnings.append("no main content found")
-    chunks = (
-        chunk_blocks(rendered.markdown, rendered.blocks, stamp, opts) if opts.chunking else ()
-    )
-    return defer(Document(
-        markdown=rendered.markdown,
-        text="",
-        html="",
-        metadata=metadata,
-        encoding=encoding,
-        stamp=stamp,
-        chunks=tuple(chunks),
-        blocks=tuple(rendered.blocks),
-        links=tuple(rendered.links),
-        warnings=tuple(warnings),
-        explain=explain,
-    ), rendered.text_later, rendered.html_later)
+        given.warnings.append("no main content found")
+    return rendered
 
 
 def describe_main(roots: list[HtmlElement], page: Page) -> tuple[MainElement, ...]:
@@ -234,7 +324,7 @@ def _not_a_page(html: bytes | str, stamp: Stamp, warnings: list[str]) -> Documen
     """The empty document of a payload that is no page: nothing decoded or parsed, so
     no metadata and no page-kind verdict (``page_type_confidence`` is ``None``)."""
     signal = EncodingSignal.STR if isinstance(html, str) else EncodingSignal.DEFAULT
-    return Document(markdown="", text="", html="", metadata=Metadata(),
+    return Document(markdown="", held_text="", held_html="", metadata=Metadata(),
                     encoding=EncodingInfo("utf-8", signal), stamp=stamp,
                     warnings=tuple(warnings))
 

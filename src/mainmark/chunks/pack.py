@@ -29,7 +29,7 @@ from mainmark.chunks.joins import Joiner, joins_exactly
 from mainmark.chunks.origin import Origins
 from mainmark.chunks.split import Count, Piece, Utf8, block_pieces, cut, derive_blocks, utf8
 from mainmark.chunks.tokens import get_tokenizer
-from mainmark.model import Block, BlockKind, Chunk, Document, Source, Stamp, chunk_as_span
+from mainmark.model import Block, BlockKind, Chunk, Document, Span, Stamp
 from mainmark.options import DEFAULT_OPTIONS, Options
 
 _ID_NAMESPACE = uuid.UUID("5d3b2c1e-9a4f-5b6e-8c7d-2f1a0e9b8c7d")
@@ -197,14 +197,15 @@ def _lead(run: Sequence[Piece]) -> int:
 def run_path(run: Sequence[Piece]) -> tuple[int, ...]:
     """The heading ids a chunk is filed under.
 
-    A chunk that opens with a heading is about what it holds: the path its pieces share
-    (a title section holding only its heading counts as part of the next section's).
+    A chunk that opens with a heading (or with a card's photo and badge above its
+    heading) is about what it holds: the path its pieces share (a title section holding
+    only its heading counts as part of the next section's).
     A chunk that opens inside a section (the rest of a paragraph cut at the budget) is
     that section's continuation, whatever sections it runs into: it keeps that
     section's path, so a retriever filtering by section still finds it.
     """
     lead = _lead(run)
-    if run[lead].kind is not BlockKind.HEADING:
+    if run[lead].kind is not BlockKind.HEADING and not run[lead].card_lead:
         return run[lead].path_ids
     return _common_path(run[lead:])
 
@@ -229,13 +230,14 @@ def chunk_blocks(
 ) -> list[Chunk]:
     """Chunks of ``markdown`` from the renderer's ``blocks`` (re-derived from the markdown
     when the blocks do not slice it exactly, e.g. for a hand-built Document)."""
-    return _chunk_md(utf8(markdown), blocks, stamp, options, Source(markdown))
+    return _chunk_md(utf8(markdown), blocks, stamp, options, markdown)
 
 
 def _chunk_md(md: Utf8, blocks: Sequence[Block], stamp: Stamp, options: Options,
-              source: Source) -> list[Chunk]:
-    """Chunks of the UTF-8 markdown ``md``, their texts spans of ``source``."""
-    if not source.text.strip(" \t\n\r\f\v"):
+              source: str) -> list[Chunk]:
+    """Chunks of the UTF-8 markdown ``md``, their texts spans of ``source`` (the same
+    markdown as a string)."""
+    if not source.strip(" \t\n\r\f\v"):
         return []
     counter = get_tokenizer(options.tokenizer)
     count = counter.count
@@ -295,9 +297,9 @@ def _fit_exactly(packer: _Packer, runs: list[list[Piece]]) -> list[list[Piece]]:
 
 
 def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp,
-            origins: Origins | None = None, source: Source | None = None) -> list[Chunk]:
+            origins: Origins | None = None, source: str | None = None) -> list[Chunk]:
     """The chunks of the packed runs. With ``source`` (the markdown the packer's bytes
-    encode), each chunk's text and embed_text are kept as a span of it, not copies."""
+    encode), each chunk's text is a span of it, not a copy; without, of its own text."""
     chunks: list[Chunk] = []
     chars = _CharOffsets(packer.md)
     for index, run in enumerate(runs):
@@ -316,17 +318,19 @@ def _chunks(packer: _Packer, runs: list[list[Piece]], stamp: Stamp,
         key = f"{stamp.content_sha256}|{stamp.version}|{stamp.options_hash}|{md_start}|{md_end}"
         path, common, links = origins.describe(run[0].start, md_start, md_end, text) if (
             origins) else (None, None, ())
+        if source is None:
+            span = Span(text, 0, len(text))
+        else:
+            c_lo = chars(frame[0])
+            span = Span(source, c_lo, c_lo + len(text))
         made = Chunk(
-            text=text, embed_text=embed,
+            span=span, embed_head=frame[2], embed_tail=frame[3],
             heading_path=tuple(run[0].names[i] for i in run_path(run)),
             index=index, id=str(uuid.uuid5(_ID_NAMESPACE, key)), tokens=tokens,
             md_start=md_start, md_end=md_end,
             src_start=min(srcs) if srcs else None, src_end=max(srcs) if srcs else None,
             stamp=stamp, tag_path=path, common_tag_path=common, links=links,
         )
-        if source is not None:
-            c_lo = chars(frame[0])
-            chunk_as_span(made, source, c_lo, c_lo + len(text), frame[2], frame[3])
         del text, embed
         chunks.append(made)
     return chunks

@@ -97,6 +97,9 @@ class Piece:
     fence: str = ""  # a code block's closing fence
     reopen: str = ""  # prepended to embed_text when a chunk starts with this piece
     close: str = ""  # appended to embed_text when a chunk ends with this piece
+    #: A card's lead-in (photo, badge) filed under the heading after it: a chunk that
+    #: opens with it opens with that heading's section (:func:`card_leads`).
+    card_lead: bool = False
 
 
 def heading_text(markdown: str) -> str:
@@ -136,7 +139,8 @@ def block_pieces(md: Utf8, blocks: Sequence[Block], count: Count,
     """Whole blocks as pieces, with heading paths; blocks over the budget already cut."""
 
     names: dict[int, str] = {}
-    stack: list[tuple[int, int]] = []  # (level, block id)
+    opens = _heading_paths(blocks, names)
+    leads = card_leads(blocks)
     pieces: list[Piece] = []
     budget = options.max_tokens - options.overlap_tokens
     reserves: dict[tuple[int, ...], int] = {}
@@ -146,20 +150,16 @@ def block_pieces(md: Utf8, blocks: Sequence[Block], count: Count,
             continue
         heading_id = None
         if block.kind is BlockKind.HEADING:
-            level = _heading_level(block)
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, bid))
-            names[bid] = heading_text(block.markdown) or "…"
             heading_id = bid
-            path = tuple(b for _, b in stack)
-        piece = Piece(block.md_start, block.md_end, count(block.markdown), block.kind, path,
+            path = opens[bid]
+        own = opens[leads[bid]] if bid in leads else path
+        piece = Piece(block.md_start, block.md_end, count(block.markdown), block.kind, own,
                       heading_id, (block.src_start, block.src_end), names,
-                      block.md_start, block.md_end)
+                      block.md_start, block.md_end, card_lead=bid in leads)
         _describe(piece, block.markdown, count, budget)
-        reserve = reserves.get(path) if options.contextualize else 0
+        reserve = reserves.get(own) if options.contextualize else 0
         if reserve is None:  # one count per heading path, not one per block
-            reserve = reserves[path] = count(" > ".join(names[i] for i in path) + "\n\n")
+            reserve = reserves[own] = count(" > ".join(names[i] for i in own) + "\n\n")
         room = max(budget - min(reserve, options.max_tokens // 4), 1)
         if piece.tokens <= room:
             pieces.append(piece)
@@ -169,6 +169,80 @@ def block_pieces(md: Utf8, blocks: Sequence[Block], count: Count,
             room -= pieces[-1].tokens + 1  # the heading must fit with the first part
         pieces.extend(cut(md, piece, room, count))
     return pieces
+
+
+def _heading_paths(blocks: Sequence[Block], names: dict[int, str]) -> dict[int, tuple[int, ...]]:
+    """The heading path each heading opens (its ancestors' ids and its own), by block id;
+    ``names`` gets every heading's text."""
+    stack: list[tuple[int, int]] = []  # (level, block id)
+    opens: dict[int, tuple[int, ...]] = {}
+    for bid, block in enumerate(blocks):
+        if block.kind is not BlockKind.HEADING or not block.markdown.strip(_ASCII_SPACE_CHARS):
+            continue
+        level = _heading_level(block)
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        stack.append((level, bid))
+        names[bid] = heading_text(block.markdown) or "…"
+        opens[bid] = tuple(b for _, b in stack)
+    return opens
+
+
+#: A card's lead-in before its name: its photo, a badge ("Only 3 left!"), a brand. At
+#: most this many blocks, each this short once link targets are left out.
+_LEAD_BLOCKS = 3
+_LEAD_CHARS = 200
+_TARGETS = re.compile(r"\]\([^()]*\)")
+
+
+def card_leads(blocks: Sequence[Block]) -> dict[int, int]:
+    """Short blocks just above a heading that share a container with it and with no
+    other heading (a product card's photo, badge and brand above the product's name):
+    block id -> the heading's block id. Filed under the previous heading, they were cut
+    off from their card and described as the card above it. A group's title or intro
+    above its first card shares its container with the other cards' headings too, and
+    stays. Read off the blocks' tag paths; a block without one never moves."""
+    heads = [bid for bid, b in enumerate(blocks)
+             if b.kind is BlockKind.HEADING and b.tag_path is not None]
+    leads: dict[int, int] = {}
+    for k, bid in enumerate(heads):
+        if k == 0:
+            continue
+        own = _steps(blocks[bid])
+        others = [_steps(blocks[heads[k - 1]])]
+        if k + 1 < len(heads):
+            others.append(_steps(blocks[heads[k + 1]]))
+        for lead in range(bid - 1, max(bid - 1 - _LEAD_BLOCKS, heads[k - 1]), -1):
+            candidate = blocks[lead]
+            if candidate.tag_path is None or not _lead_like(candidate):
+                break
+            steps = _steps(candidate)
+            if any(_shared(steps, own) <= _shared(steps, other) for other in others):
+                break
+            leads[lead] = bid
+    return leads
+
+
+def _lead_like(block: Block) -> bool:
+    """A photo, a badge, a label: short, and not ending as a sentence or an introduction
+    does. An intro paragraph or a list above a subsection is the section's."""
+    text = _TARGETS.sub("]", block.markdown).strip()
+    if len(text) > _LEAD_CHARS:
+        return False
+    return block.kind is BlockKind.IMAGE or (
+        block.kind is BlockKind.PARAGRAPH and not text.endswith((".", ":", ";")))
+
+
+def _steps(block: Block) -> list[str]:
+    return (block.tag_path or "").split("/")
+
+
+def _shared(a: list[str], b: list[str]) -> int:
+    """How many leading steps two tag paths share."""
+    n = 0
+    while n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def _describe(piece: Piece, text: str, count: Count, budget: int) -> None:

@@ -72,16 +72,22 @@ class TokenCounter(Protocol):
 
     name: str
 
-    def count(self, text: str) -> int: ...
+    def count(self, text: str) -> int:
+        """Tokens ``text`` costs, 0 for the empty string; the chunker calls this for every budget.
+
+        Must be a pure function of ``text`` (it is memoised and summed over pieces).
+        """
 
 
 @runtime_checkable
 class Tokenizer(TokenCounter, Protocol):
     """A full tokenizer, for callers that need the token ids themselves."""
 
-    def encode(self, text: str) -> list[int]: ...
+    def encode(self, text: str) -> list[int]:
+        """Token ids of ``text``, special-token strings read as plain text."""
 
-    def decode(self, ids: Sequence[int]) -> str: ...
+    def decode(self, ids: Sequence[int]) -> str:
+        """Text of ``ids``: exact inverse of :meth:`encode` for tiktoken, maybe lossy for others."""
 
 
 class _Memo:
@@ -193,6 +199,11 @@ class TiktokenTokenizer:
         return self._enc
 
     def count(self, text: str) -> int:
+        """Memoised count; long runs are counted in pieces (:func:`segmented_count`).
+
+        The pieces keep a hostile page's cost linear, where BPE on one huge pre-token is
+        superlinear; the count stays exact unless a run of letters has nowhere to be cut.
+        """
         if not text:
             return 0
         return self._memo.get(text, self._count_new)
@@ -204,9 +215,11 @@ class TiktokenTokenizer:
         return len(self._enc.encode_ordinary(text))
 
     def encode(self, text: str) -> list[int]:
+        """Ids as tiktoken's ``encode_ordinary`` gives them: no special tokens are recognised."""
         return list(self._enc.encode_ordinary(text))
 
     def decode(self, ids: Sequence[int]) -> str:
+        """Text of ``ids``, a plain ``str`` whatever the encoding object returns."""
         return str(self._enc.decode(list(ids)))
 
 
@@ -219,6 +232,11 @@ class HuggingFaceTokenizer:
         self._memo = _Memo()
 
     def count(self, text: str) -> int:
+        """Memoised count, long runs cut in pieces as for tiktoken so the cost stays linear.
+
+        Exact where this tokenizer's pre-tokenizer also splits before punctuation; otherwise
+        a text with a run over :data:`MAX_PIECE_CHARS` may be off by about a token per cut.
+        """
         if not text:
             return 0
         return self._memo.get(text, self._count_new)
@@ -230,9 +248,11 @@ class HuggingFaceTokenizer:
         return len(self.encode(text))
 
     def encode(self, text: str) -> list[int]:
+        """Ids without the model's special tokens (``[CLS]``, ``<s>``): the page text only."""
         return list(self._tok.encode(text, add_special_tokens=False).ids)
 
     def decode(self, ids: Sequence[int]) -> str:
+        """Text of ``ids`` as the Hugging Face tokenizer decodes it (not always lossless)."""
         return str(self._tok.decode(list(ids)))
 
 
@@ -244,6 +264,9 @@ class CallableCounter:
         self._func = func
 
     def count(self, text: str) -> int:
+        """The user's count, checked: a bool, a non-int or a negative value raises
+        :class:`~mainmark.errors.TokenizerError` rather than corrupting every budget after it.
+        """
         value = self._func(text)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise TokenizerError(f"{self.name} returned {value!r}, not a count >= 0")

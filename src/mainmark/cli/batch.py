@@ -28,6 +28,11 @@ _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]?)i?b?\s*$", re.IGNORECASE)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The batch flags; the input flags are all optional here and checked in :func:`run`.
+
+    ``INPUT`` may be empty so that a run made only of ``--sitemap`` or ``--urls`` parses;
+    having no input at all is then reported as bad input, not as a usage error.
+    """
     p.add_argument("inputs", nargs="*", metavar="INPUT",
                    help="HTML files or directories (.gz ok), globs, JSONL, WARC/WARC.gz, "
                         "http(s) URLs")
@@ -69,6 +74,13 @@ def _size(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the batch and map each way it can end onto the exit-code table.
+
+    A lock held by another run, bad input and a failed write each get their own code,
+    because a caller (a cron job, a pipeline) retries them differently: only a failed
+    write is worth ``--resume`` once the disk or folder is fixed. The summary always goes
+    to stderr so stdout stays free.
+    """
     try:
         if not (args.inputs or args.sitemap or args.urls):
             raise InputError("nothing to do: give INPUT paths or URLs, --sitemap or --urls")

@@ -22,6 +22,7 @@ from mainmark.model import Document
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The flags of ``extract``: one page in, one format out, plus the shared option flags."""
     p.add_argument("path", help="an HTML file (.gz read transparently), - for stdin, or an "
                                 "http(s) URL (fetched politely; needs mainmark[fetch])")
     p.add_argument("--url", help="the page's URL, to resolve relative links "
@@ -35,6 +36,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Extract one page and print it; a page with no main content exits 1, not 0.
+
+    A script that pipes pages through ``extract`` must be able to tell an empty result
+    from a real one without parsing the output, so an unreadable page, a non-HTML
+    response and an empty extraction all exit with bad input and a line on stderr.
+    """
     from mainmark.pipeline import extract
 
     options = options_from_args(args, chunking=args.format in ("json", "chunks"))

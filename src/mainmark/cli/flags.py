@@ -30,6 +30,7 @@ class Parser(argparse.ArgumentParser):
     """argparse exits with 2 on usage errors already; keep that, but print one clean line."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """Print the usage and one ``mainmark: error:`` line, then exit 2 (argparse's code)."""
         self.print_usage(sys.stderr)
         sys.stderr.write(f"mainmark: error: {message}\n")
         raise SystemExit(EXIT_USAGE)
@@ -101,6 +102,10 @@ def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def fetch_settings_from_args(args: argparse.Namespace) -> FetchSettings:
+    """The one place where fetch flags become :class:`~mainmark.ingest.fetch.FetchSettings`.
+
+    ``--sitemap-any-origin`` is a ``batch`` flag only; ``extract`` gets the default (off).
+    """
     from mainmark.ingest.fetch import FetchSettings
 
     return FetchSettings(user_agent=args.user_agent, timeout=args.fetch_timeout,

@@ -12,6 +12,7 @@ batch could not write its output, 124 ``--time-budget`` ran out, 130 Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -33,17 +34,35 @@ from mainmark.tuning import BATCH, tuned
 
 def _subcommand_modules() -> dict[str, tuple[ModuleType, str]]:
     from mainmark.cli import batch, overhead, stats
-    from mainmark.cli import eval as evaluate
 
     return {
-        "eval": (evaluate, "score mainmark on a benchmark directory"),
+        "eval": (_eval_command(), "score mainmark on a benchmark directory"),
         "batch": (batch, "extract and chunk many pages into JSONL/Parquet"),
         "overhead": (overhead, "token-overhead report: full-page text vs main content"),
         "stats": (stats, "figures of a batch output directory (pages, discards, tokens, ...)"),
     }
 
 
+def _eval_command() -> ModuleType:
+    """The scorer's command from the separate ``mainmark-eval`` package when it is
+    installed (it is not part of the runtime wheel), else a stand-in that says how to
+    install it."""
+    try:
+        return importlib.import_module("mainmark_eval.cli")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("mainmark_eval", "mainmark_eval.cli"):
+            raise
+        from mainmark.cli import noeval
+
+        return noeval
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The whole parser, the ``eval`` command included whether or not its package is installed.
+
+    ``eval`` always parses so that ``mainmark eval`` can say how to install the scorer
+    instead of failing as an unknown command.
+    """
     parser = Parser(prog="mainmark", description="Main content of web pages as markdown chunks.",
                     formatter_class=DefaultsFormatter)
     parser.add_argument("--version", action="version", version=f"mainmark {__version__}")
@@ -57,6 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command and return its exit code (never raises for a mainmark error).
+
+    Callable in-process (tests, hosts embedding the CLI): an unhandled
+    :class:`~mainmark.errors.MainmarkError` becomes one stderr line and its code, Ctrl-C
+    130, and a closed stdout pipe (``| head``) a clean 0.
+    """
     args = build_parser().parse_args(argv)
     try:
         # The command owns its process (and its batch workers): the process-wide speed and

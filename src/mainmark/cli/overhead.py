@@ -15,6 +15,7 @@ from mainmark.ingest.sources import expand_inputs, iter_pages
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The overhead flags; the article side defaults to text links, as it would be embedded."""
     p.add_argument("inputs", nargs="+", metavar="INPUT",
                    help="HTML files or directories (.gz ok), globs, JSONL, WARC/WARC.gz")
     p.add_argument("--price-per-mtok", type=float, metavar="P",
@@ -31,6 +32,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Measure the pages and print the report as a table or JSON.
+
+    The tokenizer is loaded first, so a bad ``--tokenizer`` fails as a usage error before
+    any page is read rather than after a long run.
+    """
     options = options_from_args(args, chunking=False)
     get_tokenizer(options.tokenizer)
     try:

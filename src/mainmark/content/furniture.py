@@ -22,6 +22,7 @@ from lxml.html import HtmlElement
 from mainmark.content.measure import Measures
 from mainmark.content.verdicts import detail_of
 from mainmark.content.vocab import HEADING_TAGS
+from mainmark.page.subtree import text_content
 from mainmark.vocabulary import boxes
 
 
@@ -276,7 +277,7 @@ def _citation_marker(el: HtmlElement, role: str | None) -> bool:
         href = el.get("href", "")
     else:
         return False
-    text = " ".join(el.text_content().split())
+    text = " ".join(text_content(el).split())
     return bool(text) and bool(_MARKER_TEXT.fullmatch(text)) and (
         bool(_NOTE_HREF.search(href)) or href.startswith("#")
         or "reference" in (el.get("class") or ""))
@@ -287,7 +288,7 @@ def _skip_link(el: HtmlElement) -> bool:
     href = el.get("href") or ""
     if len(href) < 2 or not href.startswith("#"):
         return False
-    text = " ".join(el.text_content().split())
+    text = " ".join(text_content(el).split())
     return len(text) <= 40 and bool(_SKIP_TEXT.fullmatch(text))
 
 
@@ -329,7 +330,9 @@ def _next_element(el: HtmlElement) -> HtmlElement | None:
 
 def _toc_label(el: HtmlElement, m: Measures) -> bool:
     """"Table of Contents" over a contents box, or over nothing (a box a script fills)."""
-    text = " ".join(el.text_content().split()).strip(" :")
+    if not m.text_of(el) and el in m.index:
+        return False  # measured as whitespace (cleaning left no comment to hold text)
+    text = " ".join(text_content(el).split()).strip(" :")
     if not text or not _TOC_LABEL.fullmatch(text):
         return False
     box = _next_element(el)
@@ -394,7 +397,7 @@ def _edit_link(el: HtmlElement) -> bool:
         node = node.getparent()
     else:
         return False
-    text = " ".join(el.text_content().split())
+    text = " ".join(text_content(el).split())
     return bool(text) and bool(_EDIT_TEXT.fullmatch(text))
 
 

@@ -7,11 +7,12 @@ the tree, so the ladder can prune the same roots again with a weaker setting.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from enum import Enum
 
-from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.captions import caption_marked, drop_repeats
 from mainmark.content.favor import BALANCED, Thresholds
 from mainmark.content.furniture import (
     DEFAULT_POLICY,
@@ -31,6 +32,8 @@ from mainmark.content.vocab import (
     SLIDE_COUNTER,
     UI_LABELS,
 )
+from mainmark.page.ancestry import within
+from mainmark.page.subtree import text_content
 from mainmark.vocabulary import boxes
 
 #: Link density inside the content is worth +0.0023 sh, +0.0030 tr, +0.0002 wx, -0.0018 rd
@@ -52,6 +55,8 @@ _DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr
 
 
 class Pruning(str, Enum):
+    """How hard a pass prunes inside the content: the ladder's steps weaken it."""
+
     STRICT = "strict"  # narrow chrome + link density + edge trim
     RELAXED = "relaxed"  # narrow chrome + edge trim
     NONE = "none"  # only the chrome handed in
@@ -74,9 +79,9 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     th = th or BALANCED
     kept: set[HtmlElement] = set()  # reference lists kept whole: never entered
     total = sum(m.text_of(r) for r in roots)
+    judge = _Judge(m, chrome, pruning, core, th, policy, total, removed, kept)
     for root in roots:
-        inside = core is None or root is core or _within(root, core)
-        _visit(root, inside, m, chrome, pruning, core, th, policy, total, removed, kept)
+        judge.visit(root, core is None or root is core or within(root, core))
     if pruning is not Pruning.NONE:
         # The text-bearing blocks are listed once: chrome sections only remove blocks of
         # this list, and a removed leaf hides nothing else from the list (nothing below
@@ -85,171 +90,91 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
         _chrome_sections(roots, m, removed, kept, policy, blocks)
         blocks = _trim_edges(roots, m, removed, kept, th,
                              blocks=[b for b in blocks if b not in removed])
-        _drop_repeats([b for b in blocks if b not in removed], m, removed)
+        drop_repeats([b for b in blocks if b not in removed], m, removed)
     return removed
 
 
-def _visit(root: HtmlElement, inside: bool, m: Measures, chrome: dict[HtmlElement, str],
-           pruning: Pruning, core: HtmlElement | None, th: Thresholds, policy: Policy,
-           total: int, removed: dict[HtmlElement, str], kept: set[HtmlElement]) -> None:
-    """Judge the descendants of ``root`` in document order, skipping what is decided.
+@dataclass(frozen=True, slots=True)
+class _Judge:
+    """One pruning pass's settings and verdicts: what the walks over ``roots`` judge by
+    (the measures, the chrome handed in, the pruning step, the core, the mode's
+    thresholds, the user's policy, the content's text size) and where they record
+    (``removed``, and ``kept`` for reference lists kept whole)."""
 
-    The walk runs over ``m.order`` and jumps past a removed (or kept) subtree with
-    ``m.end``; ``core``'s subtree is the interval of positions it spans. A root the
-    measures do not know is walked by its children instead (same order, same verdicts).
-    """
-    start = m.index.get(root)
-    if start is None or len(m.end) != len(m.order):
-        _visit_children(root, inside, m, chrome, pruning, core, th, policy, total, removed,
-                        kept)
-        return
-    order, end = m.order, m.end
-    c_lo = m.index.get(core, -1) if core is not None else -1
-    c_hi = end[c_lo] if c_lo >= 0 else -2
-    refs = pruning is not Pruning.NONE and policy.citations
-    i, stop = start + 1, end[start]
-    while i <= stop:
-        el = order[i]
-        if _decided(el, inside or c_lo <= i <= c_hi, refs, m, chrome, pruning, th, policy,
-                    total, removed, kept):
-            i = end[i] + 1
-        else:
-            i += 1
+    m: Measures
+    chrome: dict[HtmlElement, str]
+    pruning: Pruning
+    core: HtmlElement | None
+    th: Thresholds
+    policy: Policy
+    total: int
+    removed: dict[HtmlElement, str]
+    kept: set[HtmlElement]
 
+    def visit(self, root: HtmlElement, inside: bool) -> None:
+        """Judge the descendants of ``root`` in document order, skipping what is decided.
 
-def _visit_children(root: HtmlElement, inside: bool, m: Measures,
-                    chrome: dict[HtmlElement, str], pruning: Pruning,
-                    core: HtmlElement | None, th: Thresholds, policy: Policy, total: int,
-                    removed: dict[HtmlElement, str], kept: set[HtmlElement]) -> None:
-    refs = pruning is not Pruning.NONE and policy.citations
-    stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
-    while stack:
-        el, in_core = stack.pop()
-        in_core = in_core or el is core
-        if not _decided(el, in_core, refs, m, chrome, pruning, th, policy, total, removed,
-                        kept):
-            stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
-
-
-def _decided(el: HtmlElement, in_core: bool, refs: bool, m: Measures,
-             chrome: dict[HtmlElement, str], pruning: Pruning, th: Thresholds, policy: Policy,
-             total: int, removed: dict[HtmlElement, str], kept: set[HtmlElement]) -> bool:
-    """Record ``el``'s verdict; True when its subtree is settled and must not be entered
-    (removed, a kept reference list, or a kept ``<pre>``).
-
-    One function for both walks, so the position walk and the child walk cannot drift
-    apart. A reference list is kept whole (never half-pruned by link density); outside the
-    core a chrome verdict wins before the pruning rules are asked.
-    """
-    if refs and is_reference_list(el, m):
-        kept.add(el)
-        return True
-    rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
-        chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
-    if rule is None and pruning is not Pruning.NONE:
-        rule = furniture_rule(el, m, policy, total)
-    if rule:
-        removed[el] = rule
-        return True
-    # Code is kept or dropped whole: inside it the prose rules would cut words out of a
-    # program (a ``<span>Close</span>`` token of ``f.Close()`` read as a UI label).
-    return bool(el.tag == "pre")
-
-
-#: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.
-_REPEAT_MIN_CHARS = 20
-_CAPTION_LEVELS = 3
-_CAPTION_MEMORY = 8
-_UNLINKED_TEXT = etree.XPath(".//text()[not(ancestor::a)]")
-
-
-def _drop_repeats(blocks: list[HtmlElement], m: Measures,
-                  removed: dict[HtmlElement, str]) -> None:
-    """Drop an image caption that repeats an earlier caption word for word.
-
-    Galleries print each caption twice (thumbnail strip and lightbox, or a full and
-    a truncated copy), and photo series repeat one caption under every picture (news
-    galleries; worth +0.0018 sh, +0.0001 wx, -0.0002 rd CHECK in the 0.4 audit).
-    Paragraphs are left alone: interviews repeat their questions, songs their refrains.
-    A block holding several caption boxes (a gallery's list item with the full and the
-    truncated copy side by side) is judged box by box (+0.0047 sh CHECK, tr/rd/wx flat).
-    """
-    seen: set[str] = set()
-    recent: list[str] = []
-    for unit in blocks:
-        parts = _caption_parts(unit, m)
-        if len(parts) < 2 and not _in_caption(unit, m):
-            continue
-        for block in parts:
-            # Link text is left out: "more"/"less" toggles differ between the two copies.
-            text = " ".join(_unlinked_text(block).split()).rstrip(".…").rstrip()
-            if len(text) < _REPEAT_MIN_CHARS:
-                continue
-            # A truncated copy ("... Hanoi, Vietnam …") is a prefix of a caption just before.
-            if text in seen or any(earlier.startswith(text) for earlier in recent):
-                removed[block] = "repeated-caption"
+        The walk runs over ``m.order`` and jumps past a removed (or kept) subtree with
+        ``m.end``; ``core``'s subtree is the interval of positions it spans. A root the
+        measures do not know is walked by its children instead (same order, same
+        verdicts).
+        """
+        m, core = self.m, self.core
+        start = m.index.get(root)
+        if start is None or len(m.end) != len(m.order):
+            self.visit_children(root, inside)
+            return
+        order, end = m.order, m.end
+        c_lo = m.index.get(core, -1) if core is not None else -1
+        c_hi = end[c_lo] if c_lo >= 0 else -2
+        refs = self.pruning is not Pruning.NONE and self.policy.citations
+        decided = self.decided
+        i, stop = start + 1, end[start]
+        while i <= stop:
+            if decided(order[i], inside or c_lo <= i <= c_hi, refs):
+                i = end[i] + 1
             else:
-                seen.add(text)
-                recent = [*recent[1 - _CAPTION_MEMORY:], text]
+                i += 1
 
+    def visit_children(self, root: HtmlElement, inside: bool) -> None:
+        """:meth:`visit` by the children, for a root the measures do not know."""
+        refs = self.pruning is not Pruning.NONE and self.policy.citations
+        core = self.core
+        stack = [(c, inside) for c in reversed(root) if isinstance(c.tag, str)]
+        while stack:
+            el, in_core = stack.pop()
+            in_core = in_core or el is core
+            if not self.decided(el, in_core, refs):
+                stack.extend((c, in_core) for c in reversed(el) if isinstance(c.tag, str))
 
-def _caption_parts(block: HtmlElement, m: Measures) -> list[HtmlElement]:
-    """The innermost caption-marked boxes inside ``block`` when there are two or more,
-    else ``block`` itself: one leaf block can carry a caption twice."""
-    boxes = [d for d in block.iterdescendants()
-             if m.text_of(d) >= _REPEAT_MIN_CHARS and _caption_marked(d, m)]
-    # In document order a box holds another box exactly when the next one starts inside
-    # it: one position test per box keeps a gallery of thousands of captions linear.
-    inner = [b for k, b in enumerate(boxes)
-             if k + 1 == len(boxes) or not _holds(b, boxes[k + 1], m)]
-    return inner if len(inner) >= 2 else [block]
+    def decided(self, el: HtmlElement, in_core: bool, refs: bool) -> bool:
+        """Record ``el``'s verdict; True when its subtree is settled and must not be
+        entered (removed, a kept reference list, or a kept ``<pre>``).
 
-
-def _holds(outer: HtmlElement, el: HtmlElement, m: Measures) -> bool:
-    """``el`` is inside ``outer``: an interval test on document positions when the
-    measures have them (constant time), else a walk up from ``el``."""
-    i, j = m.index.get(outer), m.index.get(el)
-    if i is not None and j is not None and len(m.end) == len(m.order):
-        return i < j <= m.end[i]
-    return _within(el, outer)
-
-
-def _caption_marked(el: HtmlElement, m: Measures) -> bool:
-    """A class or id word of ``el`` marks it as a caption (``image-caption``, ``caption``)."""
-    ws = m.words.get(el)
-    return ws is not None and any("caption" in w for w in ws)
-
-
-def _unlinked_text(el: HtmlElement) -> str:
-    found = _UNLINKED_TEXT(el)
-    return " ".join(str(t) for t in found) if isinstance(found, list) else ""
+        One method for both walks, so the position walk and the child walk cannot drift
+        apart. A reference list is kept whole (never half-pruned by link density); outside
+        the core a chrome verdict wins before the pruning rules are asked.
+        """
+        m = self.m
+        if refs and is_reference_list(el, m):
+            self.kept.add(el)
+            return True
+        chrome, pruning, th, policy = self.chrome, self.pruning, self.th, self.policy
+        rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
+            chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
+        if rule is None and pruning is not Pruning.NONE:
+            rule = furniture_rule(el, m, policy, self.total)
+        if rule:
+            self.removed[el] = rule
+            return True
+        # Code is kept or dropped whole: inside it the prose rules would cut words out of
+        # a program (a ``<span>Close</span>`` token of ``f.Close()`` read as a UI label).
+        return bool(el.tag == "pre")
 
 
 #: Elements a class word can mark as a caption when precision mode drops captions: the
 #: caption boxes of templates that do not use ``<figcaption>``.
 _CAPTION_BOXES = frozenset({"div", "p", "span"})
-
-
-def _in_caption(el: HtmlElement, m: Measures) -> bool:
-    node: HtmlElement | None = el
-    for _ in range(_CAPTION_LEVELS + 1):
-        if node is None:
-            return False
-        if node.tag in ("figcaption", "figure", "caption"):
-            return True
-        if _caption_marked(node, m):
-            return True
-        node = node.getparent()
-    return False
-
-
-def _within(el: HtmlElement, ancestor: HtmlElement) -> bool:
-    node = el.getparent()
-    while node is not None:
-        if node is ancestor:
-            return True
-        node = node.getparent()
-    return False
 
 
 def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
@@ -268,7 +193,7 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
             and _link_dense(el, m, th)):
         return "link-density"
     if not th.captions and (tag == "figcaption"
-                            or (tag in _CAPTION_BOXES and _caption_marked(el, m))):
+                            or (tag in _CAPTION_BOXES and caption_marked(el, m))):
         return "caption"
     if size < _CREDIT_MAX_BYTES and (
             (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
@@ -280,9 +205,8 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     label = size <= _UI_MAX_BYTES and tag in _UI_TAGS
     if not (prompt or label):
         return None
-    # Short blocks only: their text is read once for the prompt, notice and label tests
-    # (a childless block's text is its one text node: no XPath evaluation for it).
-    line = " ".join((el.text_content() if len(el) else el.text or "").split())
+    # Short blocks only, their text read once for the prompt, notice and label tests.
+    line = " ".join((text_content(el) if len(el) else el.text or "").split())
     if prompt:
         if size < _PROMPT_MAX_BYTES and READER_PROMPT.match(line):
             return "reader-prompt"

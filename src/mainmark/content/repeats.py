@@ -15,6 +15,7 @@ from lxml.html import HtmlElement
 
 from mainmark.content.measure import Measures
 from mainmark.model import Content
+from mainmark.page.subtree import text_content
 
 #: Blocks whose repetition is a layout copy. Table cells are left alone: a column of
 #: equal values ("Yes", "Included") is data.
@@ -35,7 +36,7 @@ def drop_repeats(content: Content, m: Measures) -> None:
         if el in removed or not isinstance(el.tag, str):
             continue
         if el.tag in _BLOCK_TAGS and m.text_of(el) >= _MIN_BYTES:
-            key = " ".join(el.text_content().split())
+            key = " ".join(text_content(el).split())
             first = seen.get(key)
             if first is None:
                 seen[key] = el

@@ -30,6 +30,7 @@ from mainmark.content.vocab import (
     PARAGRAPH_TAGS,
 )
 from mainmark.metadata.pagesignals import title_tag
+from mainmark.page.subtree import text_content
 
 #: Widening: the ancestor must hold this multiple of the prose, be at least this share
 #: prose by text, and have at most this link density.
@@ -77,7 +78,7 @@ def _under_chrome(m: Measures, chrome: dict[HtmlElement, str]) -> set[HtmlElemen
 
 def _paragraph_score(el: HtmlElement, m: Measures) -> float:
     size = m.text_of(el)
-    text = el.text_content() if len(el) else el.text or ""  # childless: its one text node
+    text = text_content(el) if len(el) else el.text or ""  # childless: its one text node
     commas = text.count(",") + text.count("，") + text.count("、") + text.count("،")
     length = min(size / PARAGRAPH_LENGTH_UNIT, PARAGRAPH_LENGTH_POINTS)
     return float((1.0 + commas + length) * (1.0 - m.density(el)))

@@ -18,6 +18,7 @@ ladder re-collects from the same parse:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
@@ -40,7 +41,7 @@ from mainmark.content.selectors import included
 from mainmark.content.verdicts import Chrome, verdict
 from mainmark.content.vocab import BROAD_CHROME_WORDS
 from mainmark.metadata.structured import Structured
-from mainmark.model import Content, Explain, Removal, Strategy
+from mainmark.model import Content, Explain, Headline, Removal, Strategy
 from mainmark.options import Options
 from mainmark.page.parse import Page
 from mainmark.page.treepath import tag_path
@@ -75,7 +76,16 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
     landing, product, listing or forum page take the main column where the scored
     selection found only one part of it, keep or drop posts, reviews, shelves. Selection
     reads its :class:`~mainmark.pagekind.behaviour.Behaviour` and decides no kind itself.
+    The content carries the favor mode's headline policy forward to rendering.
     """
+    content = _select(page, structured, stripped, options, kind)
+    th = thresholds(options.favor)
+    content.headline = Headline(in_text=th.headline_text, lead_h1=th.lead_h1)
+    return content
+
+
+def _select(page: Page, structured: Structured, stripped: dict[str, int],
+            options: Options, kind: PageKind) -> Content:
     act = kind.behaviour
     root = page.root
     if root is None:
@@ -98,17 +108,17 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
 
     if options.comments:  # the user wants the discussion: comment words are no verdict
         chrome = {el: r for el, r in chrome.items() if not is_comment_verdict(r)}
+    g = _Ground(page, body, m, structured, options, stripped)
     chosen = included(body, options)
     if chosen:
-        picked = _collect(chosen, m, {}, Pruning.RELAXED, options, page, th=th)
+        picked = _collect(g, chosen, {}, Pruning.RELAXED, th=th)
         picked.explain = _explain(picked, Strategy.SELECTION, "include selectors", stripped)
         return picked
 
     scoring = Scoring(body, m, chrome, th.sibling_share)
-    content = _choose(page, body, m, scoring, structured, options, stripped,
-                      (strict_floor, floor), th)
+    content = _choose(g, scoring, (strict_floor, floor), th)
     if act.column_share is not None and (kind.landing or not act.column_if_landing):
-        content = _follow_type(page, body, m, content, kind, act, options, stripped)
+        content = _follow_type(g, content, kind, act)
     if act.product_furniture:
         if content.roots:
             content.removed.update(product_furniture(content.roots, m))
@@ -126,12 +136,25 @@ def select(page: Page, structured: Structured, stripped: dict[str, int],
 _GRID_SHARE = 0.25
 
 
-def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
-                 kind: PageKind, act: Behaviour, options: Options,
-                 stripped: dict[str, int]) -> Content:
+@dataclass(frozen=True, slots=True)
+class _Ground:
+    """What every step of one page's selection reads: the page, its body and measures,
+    its structured data, the user's options, and what cleaning stripped (for
+    ``--explain``)."""
+
+    page: Page
+    body: HtmlElement
+    m: Measures
+    structured: Structured
+    options: Options
+    stripped: dict[str, int]
+
+
+def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour) -> Content:
     """The main column instead of the scored selection when that is one part of it.
     On a listing or collection whose link-density pruning left little of the column (its
     cards are links), the column is pruned again without that test (``_GRID_SHARE``)."""
+    body, m = g.body, g.m
     landmark = main_landmark(body, m)
     selected = _text_of(content, m)
     # Pruning only takes text away: when the scored selection holds its share of the
@@ -143,7 +166,7 @@ def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
         return content
     chrome = _effective_chrome(m, m.text_of(body))
     roots, removed = region(body, m, chrome, landmark)
-    column = _collect(roots, m, {}, Pruning.NONE, options, page)
+    column = _collect(g, roots, {}, Pruning.NONE)
     column.removed = set(removed)
     column_text = _text_of(column, m)
     if (act.grid
@@ -154,18 +177,18 @@ def _follow_type(page: Page, body: HtmlElement, m: Measures, content: Content,
     if not selected < share * column_text:
         return content
     column.explain = Explain(Strategy.SELECTION, f"main column of a {kind.kind.value} page",
-                             _removals(removed, m, options), stripped)
+                             _removals(removed, m, g.options), g.stripped)
     return column
 
 
-def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
-            structured: Structured, options: Options, stripped: dict[str, int],
-            floors: tuple[int, int], th: Thresholds) -> Content:
+def _choose(g: _Ground, scoring: Scoring, floors: tuple[int, int],
+            th: Thresholds) -> Content:
     """JSON-LD locate, then the scored selection down the ladder, then the fallback."""
+    body, m, stripped = g.body, g.m, g.stripped
     chrome = scoring.chrome
     strict_floor, floor = floors
-    if options.use_jsonld:
-        content = _from_jsonld(page, body, m, scoring, structured, options, stripped, floor)
+    if g.options.use_jsonld:
+        content = _from_jsonld(g, scoring, floor)
         if content is not None:
             return content
 
@@ -174,7 +197,7 @@ def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
         roots, core = scoring.picked(use_chrome)
         if not roots:
             continue
-        content = _collect(roots, m, active, pruning, options, page, core, th)
+        content = _collect(g, roots, active, pruning, core, th)
         if _text_of(content, m) >= (strict_floor if pruning is Pruning.STRICT else floor):
             content.explain = _explain(content, strategy, f"pruning={pruning.value}", stripped)
             return content
@@ -182,13 +205,13 @@ def _choose(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
     # navigation by tag, role or broad class word); when that leaves less than the floor,
     # minus hard chrome only.
     page_chrome = {el: r for el, r in m.chrome.items() if r.startswith(_FALLBACK_CHROME)}
-    content = _collect([body], m, page_chrome, Pruning.NONE, options, page)
+    content = _collect(g, [body], page_chrome, Pruning.NONE)
     if _text_of(content, m) >= floor:
         content.explain = _explain(content, Strategy.FALLBACK, "whole body minus chrome",
                                    stripped)
         return content
     hard = {el: r for el, r in m.chrome.items() if r.startswith(_HARD_CHROME)}
-    content = _collect([body], m, hard, Pruning.NONE, options, page)
+    content = _collect(g, [body], hard, Pruning.NONE)
     content.explain = _explain(content, Strategy.FALLBACK, "whole body minus hard chrome",
                                stripped)
     return content
@@ -208,11 +231,10 @@ def _floor(th: Thresholds, page_text: int) -> int:
     return min(th.ladder_bytes, max(1, int(th.ladder_share * page_text)))
 
 
-def _from_jsonld(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
-                 structured: Structured, options: Options, stripped: dict[str, int],
-                 floor: int) -> Content | None:
+def _from_jsonld(g: _Ground, scoring: Scoring, floor: int) -> Content | None:
     # Pages publishing an articleBody (news, blogs): worth +0.0011 tr CHECK in the 0.4 audit.
-    located = locate_article_body(body, m, structured.jsonld)
+    m, stripped = g.m, g.stripped
+    located = locate_article_body(g.body, m, g.structured.jsonld)
     if located is None:
         return None
     if located.paragraphs:
@@ -221,14 +243,14 @@ def _from_jsonld(page: Page, body: HtmlElement, m: Measures, scoring: Scoring,
         body_bytes = sum(len(p.encode()) for p in located.paragraphs)
         if best and sum(m.text_of(b) for b in best) >= 0.5 * body_bytes:
             return None
-        return Content(roots=[], paragraphs=located.paragraphs, base_url=page.base_url,
+        return Content(roots=[], paragraphs=located.paragraphs, base_url=g.page.base_url,
                        explain=Explain(Strategy.JSONLD_BODY, located.detail, stripped=stripped))
     scores, blocked = scoring.scored(True)
     roots = with_siblings(located.roots[0], scores, m, blocked)
     # The standfirst before a located article (worth +0.0035 tr CHECK in the 0.4 audit).
     roots = leads(roots, m, blocked) + roots
-    content = _collect(roots, m, scoring.chrome, Pruning.STRICT, options, page,
-                       th=thresholds(options.favor))
+    content = _collect(g, roots, scoring.chrome, Pruning.STRICT,
+                       th=thresholds(g.options.favor))
     if _text_of(content, m) < floor:
         return None
     content.explain = _explain(content, Strategy.JSONLD_LOCATE, located.detail, stripped)
@@ -282,13 +304,15 @@ def _body(root: HtmlElement) -> HtmlElement:
 # --------------------------------------------------------------------------- collecting
 
 
-def _collect(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
-             pruning: Pruning, options: Options, page: Page,
-             core: HtmlElement | None = None, th: Thresholds | None = None) -> Content:
+def _collect(g: _Ground, roots: list[HtmlElement], chrome: dict[HtmlElement, str],
+             pruning: Pruning, core: HtmlElement | None = None,
+             th: Thresholds | None = None) -> Content:
+    """``roots`` pruned: the content record of one rung of the ladder."""
+    options = g.options
     policy = Policy(citations=options.citations, comments=options.comments)
-    removed = prune(roots, m, chrome, pruning, core, th, policy)
-    content = Content(roots=list(roots), removed=set(removed), base_url=page.base_url)
-    content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, m, options))
+    removed = prune(roots, g.m, chrome, pruning, core, th, policy)
+    content = Content(roots=list(roots), removed=set(removed), base_url=g.page.base_url)
+    content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, g.m, options))
     return content
 
 

@@ -37,17 +37,13 @@ httpx is imported here only (``pip install 'mainmark[fetch]'``).
 
 from __future__ import annotations
 
-import ipaddress
 import logging
-import socket
 import threading
 import time
-import urllib.request
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -72,6 +68,7 @@ from mainmark.ingest.records import (
 from mainmark.ingest.robots import ROBOTS_MAX_BYTES, Robots
 from mainmark.ingest.sitemaps import MAX_SITEMAPS, SitemapWalk
 from mainmark.ingest.sitemaps import parse_sitemap as parse_sitemap  # its old home
+from mainmark.ingest.transport import Deadline, HostGate, HostKeys, deadline_transport
 
 log = logging.getLogger(__name__)
 
@@ -148,184 +145,6 @@ class _Problem(Exception):
         self.retryable = retryable
 
 
-@dataclass(slots=True)
-class _HostGate:
-    """Per-host concurrency slots and request spacing (start times ``delay`` apart)."""
-
-    per_host: int
-    clock: Callable[[], float]
-    sleep: Callable[[float], None]
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-    _slots: dict[str, threading.BoundedSemaphore] = field(default_factory=dict)
-    _next: dict[str, float] = field(default_factory=dict)
-
-    @contextmanager
-    def slot(self, host: str, delay: float) -> Iterator[None]:
-        with self._lock:
-            sem = self._slots.setdefault(host, threading.BoundedSemaphore(self.per_host))
-        with sem:
-            with self._lock:
-                now = self.clock()
-                start = max(now, self._next.get(host, now))
-                self._next[host] = start + delay
-            if start > now:
-                self.sleep(start - now)
-            yield
-
-
-class _HostKeys:
-    """The politeness key of a URL: the machine it reaches, not the spelling of its host.
-
-    ``127.0.0.1``, ``localhost``, ``127.1`` and ``[::ffff:127.0.0.1]`` are one server, so
-    they share one gate. A name is resolved once (``getaddrinfo``, cached per name);
-    IPv4-mapped IPv6 addresses count as their IPv4 address, every loopback address as
-    one host, and a name sharing an address with a name seen before takes that name's
-    key (a site behind several addresses is still one site). A name that does not
-    resolve keys on itself: its request will fail on its own.
-    """
-
-    def __init__(self, resolve: Callable[[str], list[str]] | None = None) -> None:
-        self._resolve = resolve or _addresses
-        self._lock = threading.Lock()
-        self._by_name: dict[str, str] = {}
-        self._by_address: dict[str, str] = {}
-
-    def key(self, url: str) -> str:
-        try:
-            name = (urlsplit(url).hostname or "").lower()
-        except ValueError:
-            name = ""
-        with self._lock:
-            known = self._by_name.get(name)
-        if known is not None:
-            return known
-        try:
-            found = [_normal_address(a) for a in self._resolve(name)] if name else []
-        except (OSError, UnicodeError, ValueError):
-            found = []
-        with self._lock:
-            key = next((self._by_address[a] for a in found if a in self._by_address),
-                       min(found, default=name))
-            for address in found:
-                self._by_address.setdefault(address, key)
-            return self._by_name.setdefault(name, key)
-
-
-def _addresses(name: str) -> list[str]:
-    return [str(info[4][0]) for info in socket.getaddrinfo(name, None, type=socket.SOCK_STREAM)]
-
-
-def _normal_address(text: str) -> str:
-    address = ipaddress.ip_address(text.split("%", 1)[0])
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return "loopback" if address.is_loopback else str(address)
-
-
-class _Deadline:
-    """The end of the exchange the current thread is in (``None``: no exchange).
-
-    httpx's timeouts bound each socket operation; a server that sends one header line
-    every half second never trips them. Every socket operation of our own transport asks
-    this object for its timeout instead: the operation's own, cut to the time left, and
-    a timeout at once when nothing is left. Per thread, since a fetch worker thread runs
-    one exchange at a time and a pooled connection is only ever used by one of them.
-    """
-
-    def __init__(self) -> None:
-        self._local = threading.local()
-
-    @contextmanager
-    def until(self, when: float) -> Iterator[None]:
-        self._local.when = when
-        try:
-            yield
-        finally:
-            self._local.when = None
-
-    def clamp(self, timeout: float | None) -> float | None:
-        when: float | None = getattr(self._local, "when", None)
-        if when is None:
-            return timeout
-        left = when - time.monotonic()
-        if left <= 0:
-            import httpcore
-
-            raise httpcore.ReadTimeout("the fetch deadline has passed")
-        return left if timeout is None else min(timeout, left)
-
-
-class _DeadlineStream:
-    """An httpcore network stream whose every read and write ends by the deadline."""
-
-    def __init__(self, stream: Any, deadline: _Deadline) -> None:
-        self._stream = stream
-        self._deadline = deadline
-
-    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return bytes(self._stream.read(max_bytes, self._deadline.clamp(timeout)))
-
-    def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._stream.write(buffer, self._deadline.clamp(timeout))
-
-    def close(self) -> None:
-        self._stream.close()
-
-    def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
-                  timeout: float | None = None) -> _DeadlineStream:
-        inner = self._stream.start_tls(ssl_context, server_hostname,
-                                       self._deadline.clamp(timeout))
-        return _DeadlineStream(inner, self._deadline)
-
-    def get_extra_info(self, info: str) -> Any:
-        return self._stream.get_extra_info(info)
-
-
-class _DeadlineBackend:
-    """httpcore's own socket backend with every stream it opens under the deadline."""
-
-    def __init__(self, inner: Any, deadline: _Deadline) -> None:
-        self._inner = inner
-        self._deadline = deadline
-
-    def connect_tcp(self, host: str, port: int, timeout: float | None = None,
-                    local_address: str | None = None, socket_options: Any = None
-                    ) -> _DeadlineStream:
-        stream = self._inner.connect_tcp(host, port, self._deadline.clamp(timeout),
-                                         local_address, socket_options)
-        return _DeadlineStream(stream, self._deadline)
-
-    def connect_unix_socket(self, path: str, timeout: float | None = None,
-                            socket_options: Any = None) -> _DeadlineStream:
-        stream = self._inner.connect_unix_socket(path, self._deadline.clamp(timeout),
-                                                 socket_options)
-        return _DeadlineStream(stream, self._deadline)
-
-    def sleep(self, seconds: float) -> None:
-        self._inner.sleep(seconds)
-
-
-def _deadline_transport(httpx: Any, deadline: _Deadline) -> Any:
-    """httpx's transport with its connection pool on :class:`_DeadlineBackend`, or
-    ``None`` (httpx's default) when proxies come from the environment: a transport we
-    pass would make httpx ignore them, and then only the body is under the deadline.
-
-    httpx offers no public way to hand a network backend to its transport, so the pool
-    is replaced on a transport built with the defaults; the deadline tests fail loudly
-    should a new httpx rename it.
-    """
-    if any(k in ("http", "https", "all") for k in urllib.request.getproxies()):
-        return None
-    import httpcore
-
-    backend: Any = _DeadlineBackend(httpcore.SyncBackend(), deadline)  # duck-typed
-    transport = httpx.HTTPTransport()
-    transport._pool = httpcore.ConnectionPool(
-        ssl_context=httpx.create_ssl_context(), max_connections=100,
-        max_keepalive_connections=20, keepalive_expiry=5.0, network_backend=backend)
-    return transport
-
-
 class Fetcher:
     """Fetch pages and sitemaps with one polite policy; use as a context manager.
 
@@ -339,14 +158,14 @@ class Fetcher:
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.settings = settings or FetchSettings()
         httpx = _httpx()
-        self._deadline = _Deadline()
+        self._deadline = Deadline()
         self._client = client or httpx.Client(
             timeout=httpx.Timeout(self.settings.timeout), follow_redirects=False,
             headers={"User-Agent": self.settings.user_agent},
-            transport=_deadline_transport(httpx, self._deadline))
+            transport=deadline_transport(httpx, self._deadline))
         self._owns_client = client is None
-        self._gate = _HostGate(self.settings.per_host, clock, sleep)
-        self._hosts = _HostKeys()
+        self._gate = HostGate(self.settings.per_host, clock, sleep)
+        self._hosts = HostKeys()
         self._robots: dict[str, Robots] = {}
         self._robots_locks: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
@@ -358,6 +177,7 @@ class Fetcher:
         self.close()
 
     def close(self) -> None:
+        """Close the HTTP client if this fetcher made it; a client passed in stays the caller's."""
         if self._owns_client:
             self._client.close()
 

@@ -57,7 +57,14 @@ class Truncated(BadData):
 
 
 class Reader(Protocol):
-    def read(self, size: int, /) -> bytes: ...
+    """Anything with a binary ``read``: a source layer, or a decoder stacked on another.
+
+    Each layer pulls a bounded ``size`` from the one below, which is what lets the cap
+    stop a decompression bomb before it is inflated whole.
+    """
+
+    def read(self, size: int, /) -> bytes:
+        """Up to ``size`` bytes (fewer is not the end); ``b""`` only at the end of the data."""
 
 
 def supported_encodings() -> tuple[str, ...]:

@@ -80,6 +80,11 @@ class OutputLock:
         self.release()
 
     def acquire(self) -> None:
+        """Take the lock or raise :class:`OutputLocked` naming the live holder.
+
+        A lock left by a dead run is taken over where ``flock`` can tell it is dead; where it
+        cannot (no ``fcntl``), a leftover file is refused rather than guessed about.
+        """
         if fcntl is not None:
             self._acquire_flock()
         else:  # pragma: no cover - Windows

@@ -74,6 +74,12 @@ def naive_text(root: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PageTokens:
+    """One page's token counts, full-page text against main content.
+
+    ``doc_id`` is the id ``mainmark batch`` gives the same page, so a row of the report
+    can be joined with a batch's output.
+    """
+
     location: str
     raw: int
     article: int
@@ -110,6 +116,11 @@ def measure(record: PageRecord, options: Options, timeout: float | None) -> Page
 
 def summarize(results: Sequence[PageTokens | None], *, tokenizer: str,
               price_per_mtok: float | None = None) -> dict[str, Any]:
+    """The report as plain data (the JSON of ``--json``), ratios over pages with content.
+
+    A page without main content has no ratio (it would divide by zero) and an unreadable
+    one no counts: both are counted apart so the totals still add up to ``pages``.
+    """
     measured = [r for r in results if r is not None]
     with_content = sorted((r for r in measured if r.article > 0),
                           key=lambda r: r.raw / r.article)
@@ -149,6 +160,7 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float | None:
 
 
 def format_report(report: dict[str, Any]) -> str:
+    """The report of :func:`summarize` as a few lines for a terminal, cost included if priced."""
     t = report["tokens"]
     ratio = report["ratio"]
     lines = [

@@ -83,6 +83,8 @@ def lost_discard(record: PageRecord, reason: Reason, detail: str) -> Outcome:
 
 @dataclass(frozen=True, slots=True)
 class PoolSettings:
+    """Everything a worker needs, picklable so it travels to each worker process whole."""
+
     options: Options
     workers: int
     max_bytes: int
@@ -101,6 +103,11 @@ class PoolSettings:
 
     @property
     def window(self) -> int:
+        """How far ahead of the oldest unfinished page the pool may read.
+
+        Enough to keep every worker busy with whole batches while the reorder buffer waits on
+        a slow page, and bounded so memory does not grow with the input.
+        """
         return self.workers * self.batch_size * 4
 
     @property

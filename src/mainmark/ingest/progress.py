@@ -19,6 +19,12 @@ _REDRAW_SECONDS = 0.25
 
 @dataclass(slots=True)
 class Tally:
+    """The running counts of a batch, added to once per page outcome.
+
+    Pages in = documents + discards + skipped: the summary states that sum, so a lost page
+    would show up in the run's last line.
+    """
+
     documents: int = 0
     discards: int = 0
     skipped: int = 0
@@ -28,13 +34,16 @@ class Tally:
 
     @property
     def processed(self) -> int:
+        """Pages this run wrote, as a document or a discard (skipped pages not included)."""
         return self.documents + self.discards
 
     @property
     def pages_in(self) -> int:
+        """Every page read, written or skipped: the left side of the summary's sum."""
         return self.processed + self.skipped
 
     def add(self, outcome: Outcome) -> None:
+        """Count one written outcome; a discard is also counted by its reason."""
         if outcome.discard is not None:
             self.discards += 1
             self.reasons[str(outcome.discard["reason"])] += 1
@@ -43,10 +52,16 @@ class Tally:
             self.chunks += len(outcome.chunks)
 
     def rate(self) -> float:
+        """Pages written per second since the run began; skipped pages cost nothing, so left out."""
         elapsed = time.monotonic() - self.started
         return self.processed / elapsed if elapsed > 0 else 0.0
 
     def summary(self, *, interrupted: bool = False) -> str:
+        """The closing lines for stderr, the page sum first.
+
+        ``interrupted`` adds the line that says the output is whole and ``--resume`` finishes
+        it, so a stopped run is not mistaken for a broken one.
+        """
         elapsed = time.monotonic() - self.started
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(self.reasons.items()))
         lines = [
@@ -72,6 +87,7 @@ class ProgressBar:
         self._last = 0.0
 
     def update(self) -> None:
+        """Redraw the line, at most four times a second, so drawing never slows the run."""
         now = time.monotonic()
         if not self._enabled or now - self._last < _REDRAW_SECONDS:
             return
@@ -82,6 +98,7 @@ class ProgressBar:
         self._stream.flush()
 
     def finish(self) -> None:
+        """Erase the line, so the summary that follows starts on a clean line."""
         if self._enabled:
             self._stream.write("\r\x1b[K")
             self._stream.flush()

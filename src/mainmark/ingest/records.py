@@ -68,6 +68,7 @@ class Location:
     offset: int | None = None  # WARC, byte offset of the record (compressed stream)
 
     def to_dict(self) -> dict[str, Any]:
+        """The location as written to the output, every key present (``None`` when n/a)."""
         return {"file": self.file, "line": self.line, "offset": self.offset}
 
     def __str__(self) -> str:

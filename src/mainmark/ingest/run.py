@@ -103,10 +103,16 @@ class BatchResult:
 
     @property
     def pages_in(self) -> int:
+        """Every page read: the sum the summary states, for a caller to check against its input."""
         return self.documents + self.discards + self.skipped
 
     @property
     def exit_code(self) -> int:
+        """0 for a finished run, else 128 + the signal that stopped it (130 for Ctrl-C).
+
+        Shell convention, so a supervisor can tell a stopped run, which ``--resume`` finishes,
+        from a finished one.
+        """
         if not self.interrupted:
             return EXIT_OK
         return 128 + self.stopped_by if self.stopped_by else EXIT_INTERRUPTED

@@ -41,6 +41,12 @@ _BASE64 = re.compile(r"^[A-Za-z0-9+/\s]*={0,2}\s*$")
 
 
 class Kind(str, Enum):
+    """What an input file holds, which decides how it is read.
+
+    ``OTHER`` is skipped inside a directory but read as HTML when named directly, since
+    the user asked for that file.
+    """
+
     HTML = "html"
     JSONL = "jsonl"
     WARC = "warc"

@@ -147,6 +147,7 @@ def _read_from(path: str, base: int, max_bytes: int, pending: _Damage | None,
 
 
 def record_url(record: Any) -> str | None:
+    """The record's ``WARC-Target-URI``, or ``None`` when the header is missing or empty."""
     url = record.rec_headers.get_header("WARC-Target-URI")
     return str(url) if url else None
 

@@ -17,7 +17,8 @@ exactly in ``location.file_bytes`` as well, since ``--resume`` keys on it.
 The Parquet schemas are derived from the model's dataclasses rather than inferred from
 the first rows, so a first batch full of ``None`` cannot fix a column to the wrong
 type, and a field added to :class:`~mainmark.model.Chunk` appears as a column without
-editing this file.
+editing this file (its record fields: ``text`` and ``embed_text`` as strings, not the span
+they are held as).
 """
 
 from __future__ import annotations
@@ -39,9 +40,17 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Sink(Protocol):
-    def write(self, outcome: Outcome) -> None: ...
+    """Where outcomes go; both sinks keep a page's chunks and document together on a crash."""
 
-    def close(self) -> None: ...
+    def write(self, outcome: Outcome) -> None:
+        """Write one page's outcome as a unit.
+
+        A crash at any point leaves the whole page or chunks without their document,
+        which ``--resume`` drops and extracts again: never a document missing chunks.
+        """
+
+    def close(self) -> None:
+        """Flush and close; afterwards every file a reader can see is complete."""
 
 
 def _dumps(row: dict[str, Any]) -> str:
@@ -66,6 +75,7 @@ class JsonlSink:
         }
 
     def write(self, outcome: Outcome) -> None:
+        """Append the page, chunks first and flushed, so its document line is the commit mark."""
         if outcome.discard is not None:
             self._files[DISCARDS].write(_dumps(outcome.discard))
             return
@@ -76,6 +86,7 @@ class JsonlSink:
             self._files[DOCUMENTS].write(_dumps(outcome.document))
 
     def close(self) -> None:
+        """Close the three files, which flushes the document lines still buffered."""
         for handle in self._files.values():
             handle.close()
 
@@ -110,6 +121,11 @@ class ParquetSink:
                                     "a" if append else "w")
 
     def write(self, outcome: Outcome) -> None:
+        """Journal the page (chunks, then its document) and commit a part when the journal is full.
+
+        A discard goes to ``discards.jsonl`` at once; chunks without a document are not a page
+        and are not written.
+        """
         if outcome.discard is not None:
             self._discards.write(_dumps(outcome.discard))
             self._discards.flush()
@@ -135,6 +151,10 @@ class ParquetSink:
         self._journal, self._rows, self._next = None, 0, self._next + 1
 
     def close(self) -> None:
+        """Commit the last journal as a part; a run that wrote nothing still leaves valid files.
+
+        ``discards.jsonl`` is closed even if the commit fails.
+        """
         try:
             if self._journal is not None or not parquet_parts(self._out, DOCUMENTS):
                 self._commit()  # a first run with nothing to show still leaves valid files
@@ -158,6 +178,7 @@ def part_path(out_dir: str, name: str, index: int) -> str:
 
 
 def journal_path(out_dir: str, index: int) -> str:
+    """The hidden journal of part ``index``: no reader globbing ``*.parquet`` picks it up."""
     return os.path.join(out_dir, f".pending.{index}.jsonl")
 
 
@@ -342,10 +363,11 @@ def _struct_of(cls: type) -> Any:
 
 
 def chunk_schema() -> Any:
-    """One row per chunk: the fields of :class:`~mainmark.model.Chunk` plus url and doc_id."""
+    """One row per chunk: the record of :class:`~mainmark.model.Chunk` (its ``to_dict``
+    keys, :meth:`~mainmark.model.Chunk.record_fields`) plus url and doc_id."""
     import pyarrow as pa
 
-    fields = [(f.name, _arrow_type(str(f.type))) for f in dataclasses.fields(Chunk)]
+    fields = [(name, _arrow_type(annotation)) for name, annotation in Chunk.record_fields()]
     return pa.schema([*fields, ("url", pa.string()), ("doc_id", pa.string())])
 
 
@@ -379,6 +401,11 @@ def _with_file_bytes(location: Any) -> Any:
 
 
 def document_schema() -> Any:
+    """One row per document, fixed here rather than inferred from the first rows.
+
+    Metadata, stamp, links and encoding follow their model dataclasses, so a field added
+    there becomes a column without editing this function.
+    """
     import pyarrow as pa
 
     counts = pa.struct([("chunks", pa.int64()), ("tokens", pa.int64()), ("bytes", pa.int64()),

@@ -110,6 +110,11 @@ class MainmarkLoader(BaseLoader):
         self.lists = lists  # add "author_list", "heading_path_list", ...
 
     def lazy_load(self) -> Iterator[LCDocument]:
+        """Documents of every source, one page's worth at a time, so memory stays flat.
+
+        Unreadable, non-HTML and empty sources are skipped with a warning (or raise, with
+        ``on_error="raise"``): a loader never yields an empty Document.
+        """
         for docs in self.lazy_load_pages():
             yield from docs
 
@@ -196,6 +201,12 @@ class MainmarkTransformer(BaseDocumentTransformer):
     def transform_documents(
         self, documents: Sequence[LCDocument], **kwargs: Any
     ) -> Sequence[LCDocument]:
+        """Each incoming HTML document to mainmark's documents, incoming metadata merged in.
+
+        The page URL is the incoming ``url`` if it is one, else ``source`` if that is a URL, so
+        relative links resolve; a document with no main content is logged and dropped rather
+        than stopping the others.
+        """
         out: list[LCDocument] = []
         for item in documents:
             meta = store_safe(item.metadata, lists=self.lists)

@@ -23,6 +23,7 @@ from markdownify import MarkdownConverter
 
 from mainmark.markdown.codeblocks import code_language, code_text
 from mainmark.markdown.links import image_src, markdown_target, resolve, url_text_host
+from mainmark.markdown.mathtex import math_source
 from mainmark.markdown.rendervocab import (
     CODE_TAGS,
     DEL_TAGS,
@@ -51,6 +52,7 @@ from mainmark.markdown.walk import (
     normalize_space,
 )
 from mainmark.model import BlockKind, Link
+from mainmark.page.subtree import text_content
 from mainmark.page.textnorm import drop_invisible
 
 BlockHandler = Callable[[Frame, Frame], list[Piece]]
@@ -237,7 +239,7 @@ class Converter(TreeWalker, MarkdownConverter):
         if self.link_mode == "text":
             # The alt text is what the image says; its source is a URL, token noise to
             # an embedder (the HTML channel keeps the <img>).
-            return escape_markdown(alt, tags), "", SYNTAXES[2].render_image(alt, src)
+            return escape_markdown(alt, tags), "", SYNTAXES.html.render_image(alt, src)
         return _tri([s.render_image(alt, src) for s in SYNTAXES])
 
     def code_pieces(self, pres: list[HtmlElement]) -> list[Piece]:
@@ -284,7 +286,7 @@ class Converter(TreeWalker, MarkdownConverter):
             return (md.render_cell(escape_markdown(plain, _CELL_TAGS)), txt.render_cell(plain),
                     htm.render_cell(html_escape(plain, quote=False)))
         pieces = self.walk([cell], _CELL_TAGS).pieces
-        return _tri([s.render_cell(brk.join(p.out[s.channel] for p in pieces if p.out[s.channel]))
+        return _tri([s.render_cell(brk.join(s.raw(p) for p in pieces if s.raw(p)))
                      for s, brk in zip(SYNTAXES, CELL_BREAK, strict=True)])
 
     # ------------------------------------------------------------------ inline converters
@@ -333,7 +335,7 @@ class Converter(TreeWalker, MarkdownConverter):
         if "_noformat" in parent_tags or not md.strip():
             return md, txt, htm
         if self.link_mode == "text":
-            text = collapse(" ".join(el.text_content().split()))
+            text = collapse(" ".join(text_content(el).split()))
             host = url_text_host(text)
             if host is not None:  # "See https://x.org/a/b?c for details": the URL is in
                 prefix, suffix, _ = chomp(md)  # the links; the text says where it points
@@ -363,24 +365,24 @@ class Converter(TreeWalker, MarkdownConverter):
             if piece.anon:
                 piece.first = piece.last = frame.el
             if piece.hanon:
-                piece.out[2] = f"<p>{piece.out[2]}</p>" if piece.out[2] else ""
+                piece.html = f"<p>{piece.html}</p>" if piece.html else ""
                 piece.hanon = False
         return frame.pieces
 
     def close_figcaption(self, frame: Frame, parent: Frame) -> list[Piece]:
-        body = SYNTAXES[2].item_body(frame.pieces)
+        body = SYNTAXES.html.item_body(frame.pieces)
         pieces = self.close_p(frame, parent)
         _wrap_html(pieces, f"<figcaption>{body}</figcaption>" if body else "")
         return pieces
 
     def close_figure(self, frame: Frame, parent: Frame) -> list[Piece]:
-        html = SYNTAXES[2]
+        html = SYNTAXES.html
         body = "\n".join(t for t in map(html.block_text, frame.pieces) if t)
         _wrap_html(frame.pieces, f"<figure>\n{body}\n</figure>" if body else "")
         return frame.pieces
 
     def close_heading(self, frame: Frame, parent: Frame) -> list[Piece]:
-        texts = [collapse(" ".join(p.out[s.channel] for p in frame.pieces).replace("\n", " "))
+        texts = [collapse(" ".join(s.raw(p) for p in frame.pieces).replace("\n", " "))
                  for s in SYNTAXES]
         if not texts[0]:
             return []
@@ -408,7 +410,7 @@ class Converter(TreeWalker, MarkdownConverter):
         for syntax in SYNTAXES:
             items: list[tuple[bool, str]] = []
             for piece in frame.pieces:
-                text = piece.out[syntax.channel] if piece.tag == "li" else syntax.block_text(piece)
+                text = syntax.raw(piece) if piece.tag == "li" else syntax.block_text(piece)
                 if piece.tag != "li" and not text:
                     continue  # a block this channel does not show (an image in the text)
                 if piece.tag != "li" and piece.kind == BlockKind.LIST and items:
@@ -428,7 +430,7 @@ class Converter(TreeWalker, MarkdownConverter):
     def close_dt(self, frame: Frame, parent: Frame) -> list[Piece]:
         if parent.tag != "dl":
             return self.close_p(frame, parent)
-        texts = [collapse(" ".join(p.out[s.channel] for p in frame.pieces).replace("\n", " "))
+        texts = [collapse(" ".join(s.raw(p) for p in frame.pieces).replace("\n", " "))
                  for s in SYNTAXES]
         return [Piece(BlockKind.OTHER, texts, frame.el, frame.el, tag="dt")] if texts[0] else []
 
@@ -447,7 +449,7 @@ class Converter(TreeWalker, MarkdownConverter):
 def _wrap_html(pieces: list[Piece], html: str) -> None:
     """Give the HTML channel one element for all of ``pieces`` (figure, figcaption)."""
     for index, piece in enumerate(pieces):
-        piece.out[2] = html if index == 0 else ""
+        piece.html = html if index == 0 else ""
         piece.hanon = False
 
 
@@ -503,36 +505,6 @@ def outline_levels(roots: list[HtmlElement], removed: set[HtmlElement]) -> dict[
         return {}
     top = min(depths.values())
     return {h1: min(6, 1 + d - top) for h1, d in depths.items() if d > top}
-
-
-_TEX_ENCODINGS = ("application/x-tex", "text/x-tex", "application/x-latex", "tex")
-_DISPLAY_CLASSES = frozenset({"katex-display", "math-display", "displaymath", "MathJax_Display",
-                              "equation", "mathblock"})
-
-
-def math_source(el: HtmlElement, tag: str) -> tuple[str, bool]:
-    """(TeX or plain text of a formula, whether it is displayed)."""
-    if tag == "mm-tex":
-        return " ".join((el.text or "").split()), el.get("display") == "block"
-    tex = ""
-    for note in el.iter("annotation"):
-        if (note.get("encoding") or "").lower() in _TEX_ENCODINGS:
-            tex = note.text or ""
-            break
-    if not tex:
-        tex = el.get("alttext") or ""
-    if not tex:  # MathML only: its characters, without the annotations
-        tex = "".join(t for node in el.iter() if node.tag not in ("annotation", "annotation-xml")
-                      for t in (node.text or "",) if t.strip())
-    display = el.get("display") == "block"
-    node = el.getparent()
-    for _ in range(4):
-        if node is None or display:
-            break
-        display = bool(set((node.get("class") or "").split()) & _DISPLAY_CLASSES) or (
-            node.get("display") == "true")
-        node = node.getparent()
-    return " ".join(tex.split()), display
 
 
 def _sole_content_of_cell(img: HtmlElement) -> bool:

@@ -11,10 +11,9 @@ import re
 import unicodedata
 from array import array
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape as html_escape
 
-from mainmark.content.favor import thresholds
 from mainmark.markdown.convert import Converter, escape_line, escape_markdown, outline_levels
 from mainmark.markdown.provenance import block_links, block_path
 from mainmark.markdown.serializers import SYNTAXES
@@ -26,8 +25,8 @@ from mainmark.model import (
     Deferred,
     Link,
     Metadata,
-    Source,
-    block_as_span,
+    Span,
+    read,
 )
 from mainmark.options import Options
 from mainmark.page.srcmap import SourceMap
@@ -52,13 +51,13 @@ class Rendered:
 
     @property
     def text(self) -> str:
-        later = self.text_later
-        return later if isinstance(later, str) else later.read()
+        """The plain text (joined now if it was left for later)."""
+        return read(self.text_later)
 
     @property
     def html(self) -> str:
-        later = self.html_later
-        return later if isinstance(later, str) else later.read()
+        """The clean HTML (joined now if it was left for later)."""
+        return read(self.html_later)
 
 
 def render(
@@ -93,8 +92,7 @@ def walk_content(
                           bare_images=options.bare_images)
     converter.heading_levels = outline_levels(list(content.roots), content.removed)
     pieces = converter.walk(list(content.roots)).pieces
-    th = thresholds(options.favor)
-    headline_text = th.headline_text
+    headline_text = content.headline.in_text
     for para in content.paragraphs:
         plain = collapse(" ".join(para.split()))
         if plain:
@@ -110,7 +108,8 @@ def walk_content(
             pieces.insert(0, Piece(BlockKind.HEADING, ["# " + escape_markdown(title),
                                                        title if headline_text else "", ""],
                                    level=1))
-    headline = None if headline_text else _headline_piece(pieces, metadata.title, th.lead_h1)
+    headline = None if headline_text else _headline_piece(
+        pieces, metadata.title, content.headline.lead_h1)
     paths, spans = _provenance(pieces, srcmap)
     return Walked(pieces, converter.links, headline, paths, spans)
 
@@ -119,9 +118,8 @@ def serialize(walked: Walked) -> Rendered:
     """The markdown with its blocks, the text and the HTML of walked pieces (consumed)."""
     channels = _Channels()
     markdown, blocks = assemble(walked, channels)
-    return Rendered(markdown, channels.text.joined(channels.source, BLOCK_SEPARATOR),
-                    channels.html.joined(channels.source, "\n"), blocks,
-                    walked.links)
+    return Rendered(markdown, channels.text.joined(markdown, BLOCK_SEPARATOR),
+                    channels.html.joined(markdown, "\n"), blocks, walked.links)
 
 
 #: Blocks this long on average are joined on first read, not at once: a list of them
@@ -151,12 +149,12 @@ class _Channel:
         self.parts.append((start, end, wrap))
         self.chars += end - start
 
-    def joined(self, source: Source, separator: str) -> str | Deferred:
-        """The blocks joined; each block is already as it must read (NFC outside code)."""
+    def joined(self, md: str, separator: str) -> str | Deferred:
+        """The blocks joined, the spans read from the document's markdown ``md``; each
+        block is already as it must read (NFC outside code)."""
         parts = self.parts
 
         def join() -> str:
-            md = source.text
             return separator.join([
                 p if isinstance(p, str) else f"<p>{md[p[0]:p[1]]}</p>" if p[2] else md[p[0]:p[1]]
                 for p in parts])
@@ -169,18 +167,18 @@ class _Channel:
 class _Channels:
     """What :func:`assemble` collects beside the markdown: the text and HTML blocks."""
 
-    __slots__ = ("html", "html_of", "source", "text")
+    __slots__ = ("html", "html_of", "text")
 
     def __init__(self) -> None:
-        self.text, self.html, self.source = _Channel(), _Channel(), Source()
-        self.html_of = SYNTAXES[2].block_text
+        self.text, self.html = _Channel(), _Channel()
+        self.html_of = SYNTAXES.html.block_text
 
     def take(self, piece: Piece, with_text: bool, md: str, at: int) -> None:
         """The piece's plain text (``with_text``: it is not the headline) and HTML;
         ``md``: its markdown when that is kept as a span (from character ``at``)."""
-        if with_text and piece.out[1]:
+        if with_text and piece.text:
             # code reads in the text channel as it does in the fence: unchanged
-            plain = piece.out[1] if piece.kind == BlockKind.CODE else tidy(piece.out[1])
+            plain = piece.text if piece.kind == BlockKind.CODE else tidy(piece.text)
             if md and (plain is md or plain == md):
                 self.text.add_span(at, at + len(md), False)
             elif plain:
@@ -230,7 +228,7 @@ def _headline_piece(pieces: list[Piece], title: str | None,
     """
     if lead_h1:
         for piece in pieces[:_HEADLINE_WINDOW]:
-            if piece.kind == BlockKind.HEADING and piece.level == 1 and piece.out[1]:
+            if piece.kind == BlockKind.HEADING and piece.level == 1 and piece.text:
                 return piece
     if not title:
         return None
@@ -239,8 +237,8 @@ def _headline_piece(pieces: list[Piece], title: str | None,
     # The whole title, or its first or last part ("Headline - Site", "Site | Headline").
     keys = {full, parts[0], parts[-1]} if len(parts) > 1 else {full}
     for piece in pieces[:_HEADLINE_WINDOW]:
-        if (piece.kind == BlockKind.HEADING and piece.out[1]
-                and " ".join(piece.out[1].split()).casefold() in keys):
+        if (piece.kind == BlockKind.HEADING and piece.text
+                and " ".join(piece.text.split()).casefold() in keys):
             return piece
     return None
 
@@ -298,15 +296,14 @@ def assemble(walked: Walked, channels: _Channels | None = None) -> tuple[str, li
     parts: list[str] = []
     blocks: list[Block] = []
     offset = chars = 0  # the markdown's length so far in UTF-8 bytes and in characters
-    source = channels.source if channels is not None else Source()
-    spans: list[tuple[Block, int]] = []  # long blocks, kept as spans of the markdown
-    owned = block_links([p.out[2] for p in pieces], links) if links else None
+    spans: list[tuple[int, int]] = []  # long blocks (index, start): spans of the markdown
+    owned = block_links([p.html for p in pieces], links) if links else None
     order: Iterator[Piece] = iter(pieces)
     if channels is not None:
         pieces.reverse()
         order = _consume(pieces)
     for i, piece in enumerate(order):
-        text = tidy(piece.out[0])
+        text = tidy(piece.markdown)
         at = chars + len(BLOCK_SEPARATOR) if parts else chars  # where it would start
         long = len(text) >= _SPAN_MIN_CHARS
         if channels is not None:
@@ -323,16 +320,17 @@ def assemble(walked: Walked, channels: _Channels | None = None) -> tuple[str, li
                       src_end=None if src_start < 0 else src_end,
                       language=piece.language, tag_path=paths[i],
                       links=owned[i] if owned else ())
-        blocks.append(block)
         if long:
-            spans.append((block, at))
+            spans.append((len(blocks), at))
+        blocks.append(block)
         parts.append(text)
         offset += size
         chars = at + len(text)
-    markdown = source.text = "".join(parts)
+    markdown = "".join(parts)
     del parts
-    for block, at in spans:  # the markdown holds them now: let the blocks' copies go
-        block_as_span(block, source, at, at + len(block.markdown))
+    for i, at in spans:  # the markdown holds them now: let the blocks' copies go
+        block = blocks[i]
+        blocks[i] = replace(block, held_markdown=Span(markdown, at, at + len(block.markdown)))
     return markdown, blocks
 
 

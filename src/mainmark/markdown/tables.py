@@ -73,12 +73,46 @@ def classify(table: HtmlElement, removed: set[HtmlElement]) -> TableKind:
         return "layout"
     if max(len(own_cells(tr, removed)) for tr in rows) < 2 or len(rows) < 2:
         return "layout"
+    headed = _headed_records(rows, removed)
     for cell in cells:
-        if any(True for _ in cell.iter(*LAYOUT_CELL_TAGS)):
+        blocks = {el.tag for el in cell.iter(*LAYOUT_CELL_TAGS)}
+        if blocks and not (headed and blocks <= _RECORD_CELL_TAGS):
             return "layout"
-        if _holds_page_text(cell):
+        if not headed and _holds_page_text(cell):
             return "layout"
     return "data"
+
+
+#: Blocks a cell of a headed data table may hold and stay a value of its row: a list of
+#: features, a few paragraphs of description. Headings, code, nested tables and forms
+#: still make the table page layout.
+_RECORD_CELL_TAGS = frozenset({"ul", "ol", "dl"})
+#: A cell longer than this is a page column, whatever header sits over it.
+_RECORD_CELL_CHARS = 1500
+
+
+def _headed_records(rows: list[HtmlElement], removed: set[HtmlElement]) -> bool:
+    """A header row of ``th`` (or a ``thead``) over at least two rows exactly as wide as it,
+    no cell longer than a value: the shape of a comparison or reference table, whose
+    cells may hold a list or a few paragraphs and are still one row's values. Page
+    layout rarely declares column headers, and never over rows of equal width."""
+    first = own_cells(rows[0], removed)
+    parent = rows[0].getparent()
+    in_head = parent is not None and parent.tag == "thead"
+    if not first or not (in_head or all(c.tag == "th" for c in first)) or len(rows) < 3:
+        return False
+    width = _width(first)
+    for tr in rows[1:]:
+        cells = own_cells(tr, removed)
+        if _width(cells) != width or any(c.get("rowspan") not in (None, "1") for c in cells):
+            return False
+        if any(len(c.text_content()) > _RECORD_CELL_CHARS for c in cells):
+            return False
+    return True
+
+
+def _width(cells: list[HtmlElement]) -> int:
+    return sum(_span(c.get("colspan"), _MAX_COLSPAN) for c in cells)
 
 
 #: A cell of several paragraphs is a layout cell only when it holds this much text: a
@@ -139,6 +173,10 @@ def build_grids(
     width = max((len(r) for r in grid), default=0)
     grids = [[[cell[c] for cell in row] + [""] * (width - len(row)) for row in grid]
              for c in range(channels)]
+    kept = _filled_columns(grids[0], width)
+    if len(kept) < width:
+        grids = [[[row[col] for col in kept] for row in g] for g in grids]
+        width = len(kept)
     if heads > 1:
         grids = [[_merge_header(g[:heads]), *g[heads:]] for g in grids]
     if width == 2 and _key_value(rows, removed):
@@ -147,6 +185,15 @@ def build_grids(
     first = own_cells(rows[0], removed) if rows else []
     header = heads > 0 or (bool(grid) and _looks_like_header(grids[0], first))
     return [Grid(g, header) for g in grids]
+
+
+def _filled_columns(rows: list[list[str]], width: int) -> list[int]:
+    """The columns with a value in some row, header included: an all-empty column (a
+    spacer between two side-by-side tables, a trailing column for a button the page
+    drew) says nothing, and in a chunk it reads as a defect. A table with no value at
+    all keeps its shape (the caller drops it)."""
+    kept = [col for col in range(width) if any(row[col] for row in rows)]
+    return kept or list(range(width))
 
 
 def _key_value(rows: list[HtmlElement], removed: set[HtmlElement]) -> bool:
@@ -245,8 +292,10 @@ def _span(value: str | None, cap: int) -> int:
 def _looks_like_header(grid: list[list[str]], cells: list[HtmlElement]) -> bool:
     """First row promoted: its cells filled (but for an empty corner over a column of
     row labels), none numeric unless a corner says the row labels columns, and either
-    all bold (markup or CSS) or sitting over a column whose values are mostly numbers
-    (with or without a unit: "71.1 MB", "12 %")."""
+    all bold (markup or CSS) or sitting over a column whose values are numbers, three
+    in four at least (with or without a unit: "71.1 MB", "12 %"). Half is not enough:
+    the value column of a spec sheet mixes numbers and words ("Ambidextrous", "4",
+    "Two AA Batteries", "400"), and its first pair is a value, not a column name."""
     head = grid[0]
     if len(grid) < 2:
         return False
@@ -261,7 +310,7 @@ def _looks_like_header(grid: list[list[str]], cells: list[HtmlElement]) -> bool:
         return True
     for col in range(len(head)):
         values = [row[col] for row in body if row[col]]
-        if values and sum(1 for v in values if _is_number(v)) * 2 >= len(values):
+        if values and sum(1 for v in values if _is_number(v)) * 4 >= len(values) * 3:
             return True
     return False
 
@@ -291,7 +340,19 @@ def _is_bold(cell: HtmlElement) -> bool:
         return False
     if any(_CSS_BOLD.search(el.get("style") or "") for el in _style_carriers(cell)):
         return True
-    return any(b.text_content().strip() == text for b in cell.iter(*STRONG_TAGS))
+    # All its words bold, in one ``<strong>`` or several ("**Average Cost** **per Click**").
+    bold = "".join(b.text_content() for b in cell.iter(*STRONG_TAGS) if _outermost(b, cell))
+    return "".join(bold.split()) == "".join(text.split())
+
+
+def _outermost(el: HtmlElement, cell: HtmlElement) -> bool:
+    """No bold element between ``el`` and its cell (its text is not counted twice)."""
+    for up in el.iterancestors():
+        if up is cell:
+            return True
+        if up.tag in STRONG_TAGS:
+            return False
+    return True
 
 
 def _style_carriers(cell: HtmlElement) -> list[HtmlElement]:
@@ -306,24 +367,29 @@ def _style_carriers(cell: HtmlElement) -> list[HtmlElement]:
 
 
 def pipe_table(grid: Grid) -> str:
-    """GitHub pipe table; a synthesized ``Column n`` header when the table has none."""
+    """GitHub pipe table. A table without a header gets an empty header row: GFM needs
+    one, and an invented ``Column 1 | Column 2`` would be words the page never said (in
+    every chunk's text and embedding), while promoting a data row would call a value a
+    column name."""
     rows = grid.rows
     if grid.header:
         head, body = [_unbold(cell) for cell in rows[0]], rows[1:]
-    elif grid.pairs:
-        head, body = ["", ""], rows
     else:
-        head, body = [f"Column {i + 1}" for i in range(len(rows[0]))], rows
+        head, body = [""] * len(rows[0]), rows
     lines = [_pipe_row(head), "| " + " | ".join(["---"] * len(head)) + " |"]
     lines.extend(_pipe_row(row) for row in body)
     return "\n".join(lines)
 
 
 def _unbold(cell: str) -> str:
-    """Header cells are bold already; ``**Name**`` there is noise."""
-    if len(cell) > 4 and cell.startswith("**") and cell.endswith("**") and "**" not in cell[2:-2]:
-        return cell[2:-2]
+    """Header cells are bold already; ``**Name**`` there is noise, and so are the
+    markers of a name bolded in parts (``**Average Cost** **per Click**``)."""
+    if _ALL_BOLD.fullmatch(cell):
+        return cell.replace("**", "")
     return cell
+
+
+_ALL_BOLD = re.compile(r"\*\*[^*]+\*\*(?:\s*\*\*[^*]+\*\*)*")
 
 
 def _pipe_row(cells: list[str]) -> str:

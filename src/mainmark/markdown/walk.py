@@ -17,7 +17,7 @@ The markdown channel is the master: a block exists when its markdown is not empt
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from html import escape as html_escape
 
 import markdownify
@@ -32,7 +32,9 @@ BR = "\x00"
 #: Nesting of quotes and lists past which markers stop being added: each level prefixes
 #: every line, so a hostile page nesting 100,000 of them would cost quadratic time.
 MAX_MARKER_DEPTH = 32
-#: One string per channel: markdown, plain text, clean HTML.
+#: One string per channel: markdown, plain text, clean HTML. A bare tuple, not a named
+#: one: the walk builds one per text node, and a ``NamedTuple`` costs a Python-level
+#: ``__new__`` each time; a finished block (:class:`Piece`) names its channels.
 Tri = tuple[str, str, str]
 EMPTY: Tri = ("", "", "")
 BREAKS: Tri = (BR, BR, BR)
@@ -42,14 +44,20 @@ CELL_BREAK: Tri = ("\n", "\n", "<br>")
 
 
 class Piece:
-    """One finished block: its text per channel and the elements it came from."""
+    """One finished block: its text per channel and the elements it came from.
 
-    __slots__ = ("anon", "first", "hanon", "kind", "language", "last", "level", "out", "tag")
+    ``out`` is the block in channel order, ``(markdown, text, html)``, as the converters
+    build it (one comprehension over :data:`~mainmark.markdown.serializers.SYNTAXES`);
+    the piece keeps each channel under its name.
+    """
+
+    __slots__ = ("anon", "first", "hanon", "html", "kind", "language", "last", "level",
+                 "markdown", "tag", "text")
 
     def __init__(
         self,
         kind: BlockKind,
-        out: list[str],
+        out: Sequence[str],
         first: HtmlElement | None = None,
         last: HtmlElement | None = None,
         level: int = 0,
@@ -58,7 +66,7 @@ class Piece:
         anon: bool = False,
     ) -> None:
         self.kind = kind
-        self.out = out  # [markdown, text, html]
+        self.markdown, self.text, self.html = out
         self.first = first
         self.last = last
         self.level = level
@@ -108,6 +116,8 @@ class Frame:
         "has_other",
         "htm",
         "lead",
+        "loose_end",
+        "loose_start",
         "md",
         "pieces",
         "ptags",
@@ -133,8 +143,20 @@ class Frame:
         self.lead: Tri | None = None
         self.run_first: HtmlElement | None = None
         self.run_last: HtmlElement | None = None
+        #: The run starts (ends) with text no element of it holds: a text node, or text
+        #: after a ``<br>``. Its source span is then its container's, not its first
+        #: (last) element's, which would leave the text out.
+        self.loose_start = False
+        self.loose_end = False
         self.has_image = False
         self.has_other = False
+
+
+def _loose(frame: Frame) -> None:
+    """Text joined the run: it ends the run for now, and starts it if no element has."""
+    if frame.run_first is None:
+        frame.loose_start = True
+    frame.loose_end = True
 
 
 _NEEDS_WS = re.compile(rf"[\t\n\r\f\xa0{INVISIBLE_CLASS}]| {{2}}").search
@@ -253,6 +275,7 @@ class TreeWalker:
             frame.htm.append(text)
             if not text.isspace():
                 frame.has_other = True
+                _loose(frame)
             return
         if _NEEDS_WS(text):
             text = normalize_space(text)
@@ -262,6 +285,7 @@ class TreeWalker:
         frame.htm.append(html_escape(text, quote=False) if _HTML_SPECIAL(text) else text)
         if not md.isspace():
             frame.has_other = True
+            _loose(frame)
 
     def _emit(self, parent: Frame, el: HtmlElement, out: Out) -> None:
         if out is None:
@@ -277,9 +301,14 @@ class TreeWalker:
             parent.md.append(_after_bracket(parent.md, md) if md[0] in "([" else md)
             parent.txt.append(txt)
             parent.htm.append(htm)
-            if parent.run_first is None:
-                parent.run_first = el
-            parent.run_last = el
+            if el.tag == "br":  # a line break anchors no text: the text around it does
+                if parent.run_first is None:
+                    parent.loose_start = True
+            else:
+                if parent.run_first is None:
+                    parent.run_first = el
+                parent.run_last = el
+                parent.loose_end = False
             if el.tag == "img":
                 parent.has_image = True
             elif not md.isspace():
@@ -314,10 +343,11 @@ class TreeWalker:
         raw = _joined(frame)
         kind = BlockKind.IMAGE if frame.has_image and not frame.has_other else (
             BlockKind.PARAGRAPH)
-        first = frame.run_first if frame.run_first is not None else frame.el
-        last = frame.run_last if frame.run_last is not None else frame.el
+        first = frame.el if frame.run_first is None or frame.loose_start else frame.run_first
+        last = frame.el if frame.run_last is None or frame.loose_end else frame.run_last
         frame.md, frame.txt, frame.htm = [], [], []
         frame.run_first = frame.run_last = None
+        frame.loose_start = frame.loose_end = False
         frame.has_image = frame.has_other = False
         for out in finish_run(raw, frame.tags, self.escape_line):
             if out[0]:
@@ -343,6 +373,7 @@ class TreeWalker:
         return fn
 
     def get_inline(self, tag: str) -> Inline | None:
+        """The inline converter of ``tag`` (uncached; :meth:`inline_fn` caches it)."""
         return None
 
     def escape(self, text: str, parent_tags: frozenset[str]) -> str:
@@ -358,6 +389,7 @@ class TreeWalker:
         return DESCEND
 
     def close_block(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """The pieces a finished block element becomes (by default, its children's)."""
         return frame.pieces
 
 
@@ -449,6 +481,7 @@ def normalize_space(text: str) -> str:
 
 
 def collapse(text: str) -> str:
+    """Runs of spaces to one space, whitespace stripped at both ends."""
     if "  " in text:
         text = _SPACES.sub(" ", text)
     return text.strip()

@@ -8,7 +8,7 @@ ones like ``date``); they are data, kept apart from the logic that walks them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 from itertools import islice
 from urllib.parse import urlsplit
@@ -92,6 +92,11 @@ _LANG_TAG = re.compile(r"^[a-z]{2,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?$", re
 
 
 def is_url(value: str) -> bool:
+    """Whether a meta value looks like a link (absolute, ``www.`` or a path).
+
+    Author and keyword fields often hold a profile URL instead of a name; such values are
+    kept out of the name fields.
+    """
     return value.strip().lower().startswith(("http://", "https://", "www.", "/"))
 
 
@@ -110,6 +115,11 @@ def url_date(url: str | None) -> str | None:
 
 
 def one_day_apart(first: str, second: str) -> bool:
+    """Whether two ISO days are exactly one day apart (``False`` if either does not parse).
+
+    A UTC stamp and the page's local day differ by one across midnight; this is the test
+    that lets the local day win without trusting an unrelated date.
+    """
     try:
         gap = date.fromisoformat(first) - date.fromisoformat(second)
     except ValueError:
@@ -132,6 +142,11 @@ def bcp47(value: str | None) -> str | None:
 
 
 def split_keywords(values: Iterable[str]) -> tuple[str, ...]:
+    """Comma-separated keyword values as one list, case-insensitively de-duplicated.
+
+    The first spelling of a keyword is kept, each is cleaned and cut to 100 characters,
+    and at most :data:`_MAX_KEYWORDS` are kept, since some pages stuff hundreds.
+    """
     words: dict[str, str] = {}
     for value in values:
         for word in str(value).split(","):
@@ -184,4 +199,36 @@ def owners(xpath: etree.XPath, node: HtmlElement) -> list[HtmlElement]:
         if isinstance(el, HtmlElement) and el is not last:
             found.append(el)
             last = el
+    return found
+
+
+#: The events of a document-order walk in which every text node of a subtree shows up:
+#: an element's text at its start, its tail at its end, a comment's or processing
+#: instruction's tail at the node itself.
+_TEXT_EVENTS = ("start", "end", "comment", "pi")
+
+
+def body_texts(root: HtmlElement, wanted: Callable[[str], object], *, shorter_than: int,
+               limit: int) -> list[tuple[str, etree._Element, bool]]:
+    """``(text, owner, is_tail)`` of the text nodes under the page's ``<body>`` of fewer
+    than ``shorter_than`` characters that ``wanted`` accepts, in document order, at most
+    ``limit``: what ``//body//text()[...]`` finds, with lxml's ``getparent()`` and
+    ``is_tail`` of each (the owner of a tail is the node it follows, a comment's too).
+
+    A pattern test in Python over a walk of the tree, not XPath predicates: libxml2 copies
+    a text node's string for every ``contains()`` it evaluates, so a predicate of a dozen
+    substrings cost twice this walk."""
+    found: list[tuple[str, etree._Element, bool]] = []
+    for body in root.getroottree().getroot().iter("body"):
+        for event, node in etree.iterwalk(body, events=_TEXT_EVENTS):
+            if event == "start":
+                text, tail = node.text, False
+            elif node is body:
+                continue
+            else:
+                text, tail = node.tail, True
+            if text and len(text) < shorter_than and wanted(text):
+                found.append((text, node, tail))
+                if len(found) >= limit:
+                    return found
     return found

@@ -94,6 +94,11 @@ def base_url(root: HtmlElement, url: str | None) -> str | None:
 
 
 def title_tag(root: HtmlElement) -> str | None:
+    """The text of the document's ``<title>``, else of the first ``<title>`` anywhere.
+
+    A ``<title>`` inside an SVG or the body is only a fallback, for pages whose markup put
+    it outside the head. ``None`` for a blank one, so the next signal is asked.
+    """
     for el in elements(_TITLE, root)[:1] or elements(_ANY_TITLE, root)[:1]:
         value = el.text_content()
         return value if value.strip() else None
@@ -160,6 +165,10 @@ def _spaced_text(el: HtmlElement) -> str:
 
 
 def html_lang(root: HtmlElement) -> str | None:
+    """The root's ``lang`` or ``xml:lang`` as written (normalised later by the caller).
+
+    A blank attribute is no evidence and gives ``None``.
+    """
     for value in _strings(_LANG, root):
         stripped = str(value).strip()
         if stripped:

@@ -45,6 +45,13 @@ _MAX_PRICE_TEXT = 24
 
 @dataclass(frozen=True, slots=True)
 class DomOffer:
+    """A price found outside the structured offers: OpenGraph tags, stray ``itemprop``
+    attributes, or the visible price of a product page.
+
+    ``source`` (``opengraph``, ``itemprop``, ``dom:price``) becomes the recorded source of
+    each field it fills, so a caller can weigh a price read from visible text.
+    """
+
     price: str | None
     currency: str | None
     availability: str | None

@@ -104,6 +104,11 @@ class Entity:
 
 
 def types_of(obj: dict[str, Any]) -> tuple[str, ...]:
+    """The short schema.org names of ``@type`` (one or a list), prefixes stripped.
+
+    ``http://schema.org/Article`` and ``schema:Article`` both give ``Article``, so type tests
+    need not know how a page spelled the vocabulary.
+    """
     kind = obj.get("@type")
     values = kind if isinstance(kind, list) else [kind]
     return tuple(
@@ -206,6 +211,11 @@ def _title_key(text: str) -> str:
 
 
 def site_entities(found: Sequence[Entity]) -> Iterator[Entity]:
+    """The entities that describe the site or its publisher, not the page.
+
+    Their ``name`` is a site name, never a title or an author, so callers read it only
+    for the site-name field.
+    """
     return (e for e in found if set(e.types) & _SITE)
 
 
@@ -290,6 +300,8 @@ def author_names(value: Any, index: Mapping[str, dict[str, Any]] | None = None) 
 
 @dataclass(frozen=True, slots=True)
 class Price:
+    """An offer's price as text (two decimals unless whole, dot mark), currency and availability."""
+
     price: str | None
     currency: str | None
     availability: str | None

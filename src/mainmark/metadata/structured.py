@@ -59,6 +59,11 @@ _HEAD_PROPERTY_META = etree.XPath(
 
 @dataclass(slots=True)
 class Structured:
+    """The page's machine-readable metadata, read once per page and shared by every field.
+
+    Each source is kept apart so a field can say which one it came from.
+    """
+
     #: Every JSON-LD object on the page, ``@graph`` members and list items flattened.
     jsonld: list[dict[str, Any]] = field(default_factory=list)
     #: Top-level microdata items in JSON-LD shape: ``{"@type": "Article", "headline": ...}``;

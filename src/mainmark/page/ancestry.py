@@ -41,3 +41,13 @@ def ancestor_cover(judge: Callable[[HtmlElement], bool]) -> Callable[[HtmlElemen
         return answer
 
     return covered
+
+
+def within(el: HtmlElement, ancestor: HtmlElement) -> bool:
+    """``el`` is a descendant of ``ancestor`` (a walk up its parents)."""
+    node = el.getparent()
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.getparent()
+    return False

@@ -137,6 +137,11 @@ _CHARSET_PARAM = re.compile(
 
 
 def bom(data: bytes) -> tuple[str, int] | None:
+    """The encoding a byte order mark names and the mark's length, or ``None``.
+
+    A BOM outranks every other signal (WHATWG), and its length lets the caller drop the
+    mark so it never reaches the text.
+    """
     for bom, name in _BOMS:
         if data.startswith(bom):
             return name, len(bom)

@@ -49,6 +49,12 @@ __all__ = ["Decoded", "decode", "repair_mojibake"]
 
 @dataclass(frozen=True, slots=True)
 class Decoded:
+    """A page's text with the record of how it was decoded.
+
+    ``info`` says which encoding was used and on what evidence, so a wrong guess can be
+    traced from the output.
+    """
+
     text: str
     info: EncodingInfo
     #: What the decoding did to the text that a reader of the output should know:

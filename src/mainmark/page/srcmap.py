@@ -18,13 +18,13 @@ built by a second, cheap look at the text lxml parsed:
    element with no end tag ends where the tag that closed it begins, trailing
    whitespace excluded. Void and self-closed elements end with their start tag.
    Implied elements begin where the content that triggered them begins.
-4. **Bytes.** Character offsets become byte offsets of the raw input, only when that
-   is provably exact: the raw bytes decoded again with the same codec must give
-   ``Page.text`` back (after the same-length substitutions :mod:`mainmark.page.parse`
-   makes), and, unless each byte is one character or the codec is UTF-8 (whose
-   strict decoding is one-to-one), re-encoding must give the bytes back. A
-   byte-order mark shifts every offset by its length. Otherwise (lossy decoding with
-   U+FFFD, mojibake repair, stateful codecs) every span is ``None``: no offsets
+4. **Bytes** (:mod:`mainmark.page.byteoffsets`). Character offsets become byte offsets
+   of the raw input, only when that is provably exact: the raw bytes decoded again with
+   the same codec must give ``Page.text`` back (after the same-length substitutions
+   :mod:`mainmark.page.parse` makes), and, unless each byte is one character or the
+   codec is UTF-8 (whose strict decoding is one-to-one), re-encoding must give the bytes
+   back. A byte-order mark shifts every offset by its length. Otherwise (lossy decoding
+   with U+FFFD, mojibake repair, stateful codecs) every span is ``None``: no offsets
    rather than wrong ones.
 
 **Lazily.** Only the main content's blocks are ever asked for, in document order, so
@@ -52,7 +52,6 @@ spans by position: the map lets go of the element proxies there.
 
 from __future__ import annotations
 
-import codecs
 import re
 import sys
 from array import array
@@ -63,8 +62,9 @@ from operator import attrgetter
 from lxml import etree
 from lxml.html import HtmlElement
 
-from mainmark.model import EncodingInfo, EncodingSignal
-from mainmark.page.parse import Page, replays
+from mainmark.model import EncodingInfo
+from mainmark.page.byteoffsets import Shift, byte_mapper
+from mainmark.page.parse import Page
 
 _NAME = r"[A-Za-z][^\t\n\f\r />]*"
 # An attribute: a name, then optionally = and a quoted or unquoted value (HTML5 rules:
@@ -107,7 +107,6 @@ _VOID = frozenset(
 _SPACE = frozenset(" \t\r\n\f")
 _LOOKAHEAD = 12
 _MAX_LINE = 65535  # libxml2 stops counting lines there
-_CHECKPOINT = 1024
 #: Tokens scanned per step: small enough to stop soon after the element asked for.
 _BATCH = 256
 _tag_name = attrgetter("tag")
@@ -227,7 +226,7 @@ class _Source:
 
     def to_byte(self) -> Callable[[int], int] | None:
         if not self._mapper_done:
-            self._mapper = _byte_mapper(self.text, self.raw, self.encoding)
+            self._mapper = byte_mapper(self.text, self.raw, self.encoding)
             self._mapper_done = True
             self.raw = b""  # the map no longer needs it; do not keep a copy alive
         return self._mapper
@@ -470,25 +469,13 @@ def _same(at: int) -> int:
 def _to_bytes(starts: array[int], ends: array[int], to_byte: Callable[[int], int]) -> None:
     """Each resolved element's character span as bytes, in place; an end before its
     start becomes the start, as :meth:`_Engine.resolve` answers it."""
-    if isinstance(to_byte, _Shift) and not to_byte.bom:  # one byte a character
+    if isinstance(to_byte, Shift) and not to_byte.bom:  # one byte a character
         return
     for i, start in enumerate(starts):
         if start >= 0:
             end = ends[i]
             starts[i] = to_byte(start)
             ends[i] = to_byte(end) if end > start else starts[i]
-
-
-class _Shift:
-    """Character to byte offsets of a one-byte-a-character text: a BOM's length on."""
-
-    __slots__ = ("bom",)
-
-    def __init__(self, bom: int) -> None:
-        self.bom = bom
-
-    def __call__(self, c: int) -> int:
-        return c + self.bom
 
 
 def _line_of(el: HtmlElement) -> int:
@@ -558,117 +545,6 @@ def _lstrip(text: str, at: int, limit: int) -> int:
 
 
 # ----------------------------------------------------------------------------- bytes
-
-
-def _byte_mapper(text: str, raw: bytes, encoding: EncodingInfo) -> Callable[[int], int] | None:
-    """A function from a character offset of ``text`` to a byte offset of ``raw``, or
-    ``None`` when no exact one exists (see the module docstring)."""
-    codec, bom = _codec(raw, encoding)
-    if codec is None:
-        return None
-    if bom and text.startswith("\ufeff"):  # the decoder kept the mark as a character
-        bom = 0
-    body = raw[bom:] if bom else raw
-    errors = "surrogatepass" if codec == "utf-8" else "strict"
-    try:
-        if _decodes_to(body, codec, errors, text):
-            decoded = text  # the usual case: no second copy of the page's text
-        else:
-            decoded = body.decode(codec, errors)
-            if not _parses_to(decoded, text):
-                return None
-    except (UnicodeDecodeError, LookupError):
-        return None
-    if len(decoded) == len(body):  # one byte per character
-        return _Shift(bom)
-    if codec != "utf-8":
-        try:
-            if decoded.encode(codec, errors) != body:
-                return None
-        except UnicodeEncodeError:
-            return None
-    return _ByteOffsets(decoded, codec, errors, bom)
-
-
-class _ByteOffsets:
-    """Character to byte offsets of a multi-byte text. Offsets come nearly in order, so
-    the gap from the previous one is encoded; a far jump starts from the byte length of
-    the blocks of ``_CHECKPOINT`` characters before it, measured once, on first need."""
-
-    def __init__(self, decoded: str, codec: str, errors: str, bom: int) -> None:
-        self.decoded, self.codec, self.errors = decoded, codec, errors
-        self.marks = [bom]
-        self.last = (0, bom)
-
-    def __call__(self, c: int) -> int:
-        last_c, last_b = self.last
-        if last_c <= c <= last_c + _CHECKPOINT:
-            b = last_b + len(self.decoded[last_c:c].encode(self.codec, self.errors))
-        elif c < last_c <= c + _CHECKPOINT:
-            b = last_b - len(self.decoded[c:last_c].encode(self.codec, self.errors))
-        else:
-            b = self._from_mark(c)
-        self.last = (c, b)
-        return b
-
-    def _from_mark(self, c: int) -> int:
-        block, marks = c // _CHECKPOINT, self.marks
-        decoded, codec, errors = self.decoded, self.codec, self.errors
-        while len(marks) <= block:
-            at = (len(marks) - 1) * _CHECKPOINT
-            marks.append(marks[-1] + len(decoded[at : at + _CHECKPOINT].encode(codec, errors)))
-        base = block * _CHECKPOINT
-        return marks[block] + len(decoded[base:c].encode(codec, errors))
-
-
-#: Bytes decoded at a time when checking that the raw input decodes to the parsed text.
-_COMPARE_BLOCK = 1 << 20
-
-
-def _decodes_to(body: bytes, codec: str, errors: str, text: str) -> bool:
-    """Does ``body`` decode to exactly ``text``? Block by block, so a big page is never
-    held decoded twice (a text with one astral character takes 4 bytes a character)."""
-    decoder = codecs.getincrementaldecoder(codec)(errors)
-    at = 0
-    for start in range(0, len(body), _COMPARE_BLOCK):
-        part = decoder.decode(body[start : start + _COMPARE_BLOCK])
-        if not text.startswith(part, at):
-            return False
-        at += len(part)
-    part = decoder.decode(b"", True)
-    return text.startswith(part, at) and at + len(part) == len(text)
-
-
-def _parses_to(decoded: str, text: str) -> bool:
-    """Is ``text`` what :func:`mainmark.page.parse.parse` makes of ``decoded``? Its changes
-    keep every character offset, so offsets found in ``text`` hold in ``decoded``."""
-    if len(decoded) != len(text):
-        return False
-    return any(candidate == text for candidate in replays(decoded))
-
-
-_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
-         (codecs.BOM_UTF16_BE, "utf-16-be"))
-_STATEFUL = frozenset({"utf-7", "hz", "iso2022_jp", "iso2022_kr", "iso2022_jp_1",
-                       "iso2022_jp_2", "iso2022_jp_2004", "iso2022_jp_3", "iso2022_jp_ext"})
-
-
-def _codec(raw: bytes, encoding: EncodingInfo) -> tuple[str | None, int]:
-    """The stateless codec the text was decoded with, and the length of a BOM to skip."""
-    if encoding.mojibake_repaired or encoding.replaced:
-        return None, 0
-    if encoding.signal is EncodingSignal.STR:
-        return "utf-8", 0
-    for mark, name in _BOMS:
-        if raw.startswith(mark):
-            return name, len(mark)
-    try:
-        name = codecs.lookup(encoding.name).name
-    except LookupError:
-        return None, 0
-    if name in ("utf-16", "utf-32") or name.replace("-", "_") in _STATEFUL:
-        return None, 0
-    return ("utf-8" if name == "utf-8" else name), 0
 
 
 __all__ = ["SourceMap", "build_source_map"]

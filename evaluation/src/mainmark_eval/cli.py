@@ -1,4 +1,7 @@
-"""``mainmark eval DIR``: the flags of the benchmark scorer in :mod:`mainmark.evaluation.bench`."""
+"""``mainmark eval DIR``: the flags of the benchmark scorer in :mod:`mainmark_eval.bench`.
+
+A subcommand of ``mainmark`` found by :func:`mainmark.cli.main` when this package is
+installed beside mainmark (``pip install ./evaluation`` from the repository)."""
 
 from __future__ import annotations
 
@@ -14,10 +17,10 @@ from mainmark.cli.flags import (
     add_option_arguments,
     options_from_args,
 )
-from mainmark.evaluation.bench import evaluate_bench
-from mainmark.evaluation.datasets import BENCH_LAYOUT, SETS, available_sets
-from mainmark.evaluation.report import Report, format_markdown, format_text, to_json
-from mainmark.evaluation.runner import CompareUnavailable
+from mainmark_eval.bench import evaluate_bench
+from mainmark_eval.datasets import BENCH_LAYOUT, SETS, available_sets
+from mainmark_eval.report import Report, format_markdown, format_text, to_json
+from mainmark_eval.runner import CompareUnavailable
 
 
 class _LayoutFormatter(argparse.RawDescriptionHelpFormatter, DefaultsFormatter):
@@ -25,6 +28,11 @@ class _LayoutFormatter(argparse.RawDescriptionHelpFormatter, DefaultsFormatter):
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The eval flags plus the extraction options, with links inline by default.
+
+    Structure recall reads link targets off the markdown, so the scored markdown keeps
+    them inline unless the caller chooses otherwise.
+    """
     p.formatter_class = _LayoutFormatter
     p.epilog = "folder layout (see docs/eval.md):\n" + BENCH_LAYOUT
     p.add_argument("bench", metavar="DIR",
@@ -58,6 +66,12 @@ def _print_notes(report: Report) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Score the chosen sets and print the table; the exit code tells usage from input faults.
+
+    Unknown set names and an unavailable ``--compare`` extractor are usage errors; a set
+    named but absent from DIR, or a folder that cannot be read, is bad input. Notes go to
+    stderr before the table so the table stays the tail of the output.
+    """
     root = Path(args.bench)
     chosen = args.sets if args.sets is not None else ",".join(available_sets(root) or SETS)
     names = [s.strip() for s in str(chosen).split(",") if s.strip()]

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from lxml import etree
 from lxml import html as lxml_html
 
-from mainmark.evaluation.datasets import Page
+from mainmark_eval.datasets import Page
 
 _TOKEN = re.compile(r"\w+")
 _WS = re.compile(r"\s+")
@@ -45,16 +45,26 @@ class SetScore:
 
 
 class Metric(Protocol):
-    def add(self, page: Page, output: str) -> None: ...
+    """The accumulator contract every set's metric follows (see the module docstring).
 
-    def score(self) -> SetScore: ...
+    Pages arrive one at a time so the runner never keeps more than one page's
+    intermediate data per system.
+    """
+
+    def add(self, page: Page, output: str) -> None:
+        """Fold in one page; ``output`` is the empty string for a crash or an empty result."""
+
+    def score(self) -> SetScore:
+        """The set's numbers over every page added so far; callable at any time."""
 
 
 def tokens(text: str) -> list[str]:
+    """The README's tokens: runs of Unicode word characters, punctuation dropped."""
     return _TOKEN.findall(text)
 
 
 def harmonic(p: float, r: float) -> float:
+    """F1 of ``p`` and ``r``, 0 rather than a division error when both are 0."""
     return 2 * p * r / (p + r) if p + r > 0 else 0.0
 
 
@@ -76,6 +86,8 @@ def shingles(toks: list[str], n: int = SHINGLE_N) -> Counter[tuple[str, ...]]:
 
 @dataclass(frozen=True, slots=True)
 class ShingleCounts:
+    """One page's shingle tallies, kept raw so precision and recall share one count."""
+
     tp: int
     fp: int
     fn: int
@@ -89,13 +101,14 @@ def shingle_counts(reference: str, output: str) -> ShingleCounts:
 
 
 def shingle_precision(c: ShingleCounts) -> float:
-    # The scrapinghub convention: a page with nothing wrong is perfect, even if empty.
+    """Page precision, scrapinghub convention: a page with nothing wrong scores 1, even empty."""
     if c.fp == 0 and c.fn == 0:
         return 1.0
     return c.tp / (c.tp + c.fp) if c.tp + c.fp else 0.0
 
 
 def shingle_recall(c: ShingleCounts) -> float:
+    """Page recall by the same convention as :func:`shingle_precision`."""
     if c.fp == 0 and c.fn == 0:
         return 1.0
     return c.tp / (c.tp + c.fn) if c.tp + c.fn else 0.0
@@ -115,6 +128,11 @@ class ShingleMetric:
     pages: int = 0
 
     def add(self, page: Page, output: str) -> None:
+        """Count the page; precision only with output, recall only with a reference.
+
+        A page with no output has no precision to average (and likewise for recall), which is
+        how the scrapinghub evaluation takes its means.
+        """
         ref_tokens, out_tokens = tokens(page.reference), tokens(output)
         self.pages += 1
         self.exact += ref_tokens == out_tokens
@@ -125,6 +143,7 @@ class ShingleMetric:
             self.recalls.append(shingle_recall(c))
 
     def score(self) -> SetScore:
+        """Mean precision and recall, their F1, and the share of exactly reproduced pages."""
         p, r = _mean(self.precisions), _mean(self.recalls)
         accuracy = self.exact / self.pages if self.pages else 0.0
         return SetScore(p, r, harmonic(p, r), accuracy)
@@ -134,6 +153,11 @@ class ShingleMetric:
 
 
 def normalize_ws(text: str) -> str:
+    """Whitespace runs to one space, ends stripped.
+
+    Snippets and outputs wrap lines differently; without this an exact substring test
+    would fail on line breaks rather than on content.
+    """
     return _WS.sub(" ", text).strip()
 
 
@@ -166,6 +190,7 @@ class SnippetMetric:
     tn: int = 0
 
     def add(self, page: Page, output: str) -> None:
+        """Add the page's snippet tallies to the corpus sums (ratios are taken only at the end)."""
         tp, fp, fn, tn = snippet_counts(page.annotation, output)
         self.tp += tp
         self.fp += fp
@@ -173,6 +198,7 @@ class SnippetMetric:
         self.tn += tn
 
     def score(self) -> SetScore:
+        """Ratios of the corpus sums, as trafilatura reports them (not page means)."""
         tp, fp, fn, tn = self.tp, self.fp, self.fn, self.tn
         precision = tp / (tp + fp) if tp + fp else 0.0
         recall = tp / (tp + fn) if tp + fn else 0.0
@@ -214,11 +240,14 @@ def reference_text(html: str) -> str:
 
 
 def bag(text: str) -> Counter[str]:
+    """Lowercased token multiset: the bag-of-words side of the rd and wx metrics."""
     return Counter(t.lower() for t in tokens(text))
 
 
 @dataclass(frozen=True, slots=True)
 class BagScore:
+    """One page's bag-of-words scores, averaged per set by :class:`BagOfWordsMetric`."""
+
     precision: float
     recall: float
     f1: float
@@ -252,12 +281,14 @@ class BagOfWordsMetric:
     pages: list[BagScore] = field(default_factory=list)
 
     def add(self, page: Page, output: str) -> None:
+        """Score one page, skipping it (wx) when its reference has no word to find."""
         reference = reference_text(page.reference) if self.html_reference else page.reference
         if self.skip_empty_reference and not _TOKEN.search(reference):
             return
         self.pages.append(bag_overlap(reference, output))
 
     def score(self) -> SetScore:
+        """Page means of precision, recall and F1 (F1 is a mean, not the F1 of the means)."""
         return SetScore(
             _mean([s.precision for s in self.pages]),
             _mean([s.recall for s in self.pages]),
@@ -293,6 +324,7 @@ class Tally:
     failures: int = 0
 
     def add(self, key: str, found: int, total: int) -> None:
+        """Add ``found`` of ``total`` to ``key``; shares are taken over sums, not page means."""
         pair = self.counts.setdefault(key, [0, 0])
         pair[0] += found
         pair[1] += total
@@ -304,10 +336,15 @@ class Tally:
                 self.add(key, int(bool(ok)), 1)
 
     def shares(self) -> dict[str, tuple[int, int]]:
+        """``(found, total)`` per key, left as counts so the report can show both."""
         return {key: (found, total) for key, (found, total) in self.counts.items()}
 
 
 def make_metric(set_name: str) -> Metric:
+    """A fresh accumulator with the metric of the project ``set_name`` comes from.
+
+    Raises ``ValueError`` for an unknown set, so a typo cannot fall back to another metric.
+    """
     if set_name == "sh":
         return ShingleMetric()
     if set_name == "tr":

@@ -12,7 +12,7 @@ CHECK halves it defines (and, for ``wx``, per page type and half): CHECK is the 
 change must not lower, TUNE the pages one may study.
 
 With ``--compare trafilatura`` both extractors run in the same process on the same
-pages, interleaved page by page (see :mod:`mainmark.evaluation.runner`), and the
+pages, interleaved page by page (see :mod:`mainmark_eval.runner`), and the
 table gives the pages/s ratio per set.
 """
 
@@ -24,9 +24,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from mainmark.evaluation.datasets import BenchSet, Page, check_ids, load_set
-from mainmark.evaluation.metrics import Metric, SetScore, Tally, make_metric, title_agrees
-from mainmark.evaluation.report import (
+from mainmark.model import Metadata
+from mainmark.options import Options
+from mainmark_eval.datasets import BenchSet, Page, check_ids, load_set
+from mainmark_eval.metrics import Metric, SetScore, Tally, make_metric, title_agrees
+from mainmark_eval.report import (
     HALVES,
     HalfScore,
     Report,
@@ -35,7 +37,7 @@ from mainmark.evaluation.report import (
     SystemResult,
     TypeScore,
 )
-from mainmark.evaluation.runner import (
+from mainmark_eval.runner import (
     CompareUnavailable,
     Output,
     SystemRun,
@@ -44,8 +46,6 @@ from mainmark.evaluation.runner import (
     trafilatura_system,
     warm_up,
 )
-from mainmark.model import Metadata
-from mainmark.options import Options
 
 SCORED = "Document.text (plain text) on every set; chunking off; timed: extraction call only"
 #: The sets that get an extra, unscored timing run with chunking on.
@@ -96,10 +96,10 @@ class _Hooks:
 
     @classmethod
     def load(cls) -> _Hooks:
-        structure = _optional("mainmark.evaluation.structure", "structure_counts")
-        meta_tr = _optional("mainmark.evaluation.meta", "score_tr_metadata")
-        meta_rd = _optional("mainmark.evaluation.meta", "score_rd_metadata")
-        meta_wx = _optional("mainmark.evaluation.meta", "score_wx_metadata")
+        structure = _optional("mainmark_eval.structure", "structure_counts")
+        meta_tr = _optional("mainmark_eval.meta", "score_tr_metadata")
+        meta_rd = _optional("mainmark_eval.meta", "score_rd_metadata")
+        meta_wx = _optional("mainmark_eval.meta", "score_wx_metadata")
         meta = ({"tr": meta_tr, "rd": meta_rd, "wx": meta_wx}
                 if meta_tr and meta_rd and meta_wx else None)
         return cls(structure, meta)
@@ -137,7 +137,7 @@ def _score_set(bench_set: BenchSet, runs: list[SystemRun], timing: list[SystemRu
 
 def _page_flags(bench_set: BenchSet, outputs: list[Output]) -> dict[str, list[str]] | None:
     """Flags of the pages that have any (``evaluation.pageflags``), by page id."""
-    flags_of = _optional("mainmark.evaluation.pageflags", "page_flags")
+    flags_of = _optional("mainmark_eval.pageflags", "page_flags")
     if flags_of is None:
         return None
     out: dict[str, list[str]] = {}

@@ -67,6 +67,12 @@ class Page:
 
 @dataclass(slots=True)
 class BenchSet:
+    """One loaded set: the pages that loaded, and why the others did not.
+
+    A page that fails to load is recorded, never raised, so one broken file does not hide
+    the score of the rest of the set.
+    """
+
     name: str
     pages: list[Page]
     #: "id: reason" for every page that could not be loaded.

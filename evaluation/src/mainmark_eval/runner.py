@@ -23,10 +23,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mainmark.evaluation.datasets import Page
 from mainmark.model import Document, Metadata
 from mainmark.options import Options
 from mainmark.pipeline import extract
+from mainmark_eval.datasets import Page
 
 #: How many error messages a run keeps for the report (the count is always exact).
 MAX_ERROR_SAMPLES = 5
@@ -43,6 +43,11 @@ class Output:
 
 @dataclass(frozen=True, slots=True)
 class System:
+    """An extractor split into a timed ``call`` and an untimed ``convert``.
+
+    The split keeps scoring and attribute access out of the extractor's seconds.
+    """
+
     name: str
     #: Timed: (page bytes, url) -> the extractor's raw result.
     call: Callable[[bytes, str | None], Any]
@@ -67,6 +72,7 @@ class SystemRun:
 
     @property
     def pages_per_second(self) -> float:
+        """Pages over timed seconds; 0 when nothing was timed, never a division error."""
         return len(self.outputs) / self.seconds if self.seconds > 0 else 0.0
 
 
@@ -142,7 +148,8 @@ def trafilatura_system() -> System:
         import trafilatura
     except ImportError as exc:
         raise CompareUnavailable(
-            "--compare trafilatura needs trafilatura: pip install 'mainmark[compare]'"
+            "--compare trafilatura needs trafilatura: "
+            "pip install 'mainmark-eval[compare]' (or trafilatura)"
         ) from exc
 
     def call(data: bytes, url: str | None) -> Any:

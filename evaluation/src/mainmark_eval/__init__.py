@@ -1,6 +1,6 @@
 """Benchmark scoring for ``mainmark eval`` and the CI gate: metrics, structure, metadata.
 
-:func:`~mainmark.evaluation.bench.evaluate_bench` loads a folder in the bench README layout,
+:func:`~mainmark_eval.bench.evaluate_bench` loads a folder in the bench README layout,
 runs mainmark (and optionally a reference extractor) interleaved on the same pages, and
 scores each set with that README's metric.
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mainmark.evaluation.metrics import SetScore
+from mainmark_eval.metrics import SetScore
 
 Shares = Mapping[str, tuple[int, int]]
 #: The halves of ``check-split.json``, in display order.
@@ -22,6 +22,8 @@ HALVES = ("tune", "check")
 
 @dataclass(frozen=True, slots=True)
 class HalfScore:
+    """A system's score on one half (TUNE or CHECK) of ``check-split.json``."""
+
     pages: int
     score: SetScore
 
@@ -37,6 +39,12 @@ class TypeScore:
 
 @dataclass(slots=True)
 class SystemResult:
+    """One system over one set: counts, time and scores, ready to print.
+
+    Errors and empty pages are counted apart from the score so a drop in F1 can be told
+    from a run of crashes.
+    """
+
     system: str
     pages: int
     errors: int
@@ -58,11 +66,14 @@ class SystemResult:
 
     @property
     def pages_per_second(self) -> float:
+        """Throughput over the timed extraction calls only; 0 when no time was measured."""
         return self.pages / self.seconds if self.seconds > 0 else 0.0
 
 
 @dataclass(slots=True)
 class SetResult:
+    """Everything the report shows for one set, scored systems and untimed extras alike."""
+
     name: str
     systems: list[SystemResult]
     #: Extra timing runs, not scored (sh: mainmark with default options, chunking on).
@@ -77,11 +88,17 @@ class SetResult:
     unscored: int = 0
 
     def system(self, name: str) -> SystemResult | None:
+        """The scored result of the system called ``name``, or ``None`` if it did not run."""
         return next((s for s in self.systems if s.system == name), None)
 
 
 @dataclass(slots=True)
 class Report:
+    """A whole ``mainmark eval`` run: what was scored, from where, and which scorers ran.
+
+    The availability flags let a reader tell a missing figure from a zero one.
+    """
+
     bench: str
     scored: str
     sets: list[SetResult]
@@ -131,6 +148,7 @@ def _row(set_name: str, r: SystemResult) -> tuple[str, ...]:
 
 
 def table_rows(report: Report) -> list[tuple[str, ...]]:
+    """One row per set and scored system, in :data:`_HEADER` order (timing runs left out)."""
     rows: list[tuple[str, ...]] = []
     for result in report.sets:
         rows.extend(_row(result.name, r) for r in result.systems)
@@ -253,6 +271,7 @@ def _markdown_table(rows: list[tuple[str, ...]]) -> list[str]:
 
 
 def format_text(report: Report) -> str:
+    """Aligned plain text for a terminal or the tail of a CI log, where the report is read."""
     lines = [_headline(report), *_aligned([_HEADER, *table_rows(report)], 2)]
     for result in report.sets:
         grid = type_rows(result)
@@ -264,6 +283,7 @@ def format_text(report: Report) -> str:
 
 
 def format_markdown(report: Report) -> str:
+    """The same tables as :func:`format_text`, as markdown for a pull request or a doc."""
     lines = [_headline(report), "", *_markdown_table([_HEADER, *table_rows(report)])]
     for result in report.sets:
         grid = type_rows(result)
@@ -281,6 +301,7 @@ def format_markdown(report: Report) -> str:
 
 
 def to_json(report: Report) -> str:
+    """The full report, per-page flags included, for scripts and before/after diffs."""
     return json.dumps(_json_ready(report), ensure_ascii=False, indent=2) + "\n"
 
 

@@ -7,14 +7,14 @@ the page instead. Each needs only the reference and mainmark's markdown:
   (a text reference of at least ``2 * _EDGE_WORDS`` words; an HTML one is read as text);
 - ``empty_code_fence``: a fenced code block of the markdown holds no line of code;
 - ``lost_heading``: a heading of an HTML reference is not a heading of the markdown
-  (the structure-recall rule of :mod:`mainmark.evaluation.structure`).
+  (the structure-recall rule of :mod:`mainmark_eval.structure`).
 """
 
 from __future__ import annotations
 
 import re
 
-from mainmark.evaluation.structure import structure_counts
+from mainmark_eval.structure import structure_counts
 
 _WORD = re.compile(r"\w+")
 #: How many words open and close a reference for the truncation test.
@@ -38,6 +38,11 @@ def _reference_text(reference: str, is_html: bool) -> str:
 
 
 def truncated(reference: str, markdown: str, *, is_html: bool = False) -> bool:
+    """Whether the output keeps the reference's opening words but loses its closing ones.
+
+    References too short to have distinct edges are never flagged, so the flag points
+    at a page that lost its second half rather than at a short page.
+    """
     words = _WORD.findall(_reference_text(reference, is_html).lower())
     if len(words) < 2 * _EDGE_WORDS:
         return False
