@@ -335,7 +335,7 @@ def test_page_lines_on_100k_nested_divs() -> None:
     # The parser flattens the tower; the page-wide walk is iterative and bounded either way.
     from lxml.html import fromstring
 
-    from mainmark.metadata.headline_dom import page_lines
+    from mainmark.metadata.headline_lines import page_lines
 
     html = doc("<title>Opening hours - Town hall</title>",
                "<div>" * 100_000 + "<p>Posted 3 April 2019</p>" + "</div>" * 100_000, lang="en")
@@ -410,7 +410,7 @@ def test_page_lines_come_in_document_order_and_read_a_skipped_box_s_tail() -> No
     # before the tail after it. An aside's tail is its parent's text, not the aside's.
     from lxml.html import fromstring
 
-    from mainmark.metadata.headline_dom import page_lines
+    from mainmark.metadata.headline_lines import page_lines
 
     page = fromstring("<html><body><div><p>3 April 2019</p> 5 May 2020"
                       "<aside>1 June 2021</aside> 7 July 2022</div></body></html>")

@@ -40,6 +40,7 @@ from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.page.subtree import text_content
+from mainmark.vocabulary import boxes, classes
 
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
 
@@ -162,8 +163,7 @@ def _script_kind(el: HtmlElement) -> str:
 
 #: The element a MathJax v2 TeX source becomes, so that stripping scripts spares it.
 MATH_SOURCE_TAG = "mm-tex"
-_MATHJAX_RENDERINGS = frozenset({"MathJax_Preview", "MathJax", "MathJax_Display",
-                                 "MathJax_SVG", "MathJax_CHTML", "MathJax_SVG_Display"})
+_MATHJAX_RENDERINGS = classes.MATHJAX.entries
 
 
 def _keep_math_sources(root: HtmlElement) -> None:
@@ -202,9 +202,7 @@ _NAMING_ATTRIBUTES = frozenset({"class", "id"})
 #: ``visually-hidden``, WordPress ``screen-reader-text``): a sighted reader never sees
 #: "Offline", "Opens in a new window" or "Posted by" labels there, so they are no content.
 #: Worth +0.0019 wx CHECK (product pages +0.019), -0.0010 tr CHECK (a few news labels).
-_SCREEN_READER_CLASSES = frozenset({"sr-only", "visually-hidden", "visuallyhidden",
-                                    "screen-reader-text", "screen-reader-only", "sr-text",
-                                    "u-visually-hidden", "screenreader-only", "sr-only-text"})
+_SCREEN_READER_CLASSES = classes.SCREEN_READER.entries
 
 
 def _screen_reader_only(cls: str | None) -> bool:
@@ -395,10 +393,7 @@ def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
 #: Class/id words of a disclosure widget's parts (generic: accordion, tab and "show more"
 #: components of every UI kit): a box with one of these words, or beside a part named so,
 #: is opened by a click.
-_DISCLOSURE_WORDS = frozenset({
-    "accordion", "accordionitem", "collapse", "collapsible", "expandable", "expander",
-    "disclosure", "toggle", "toggler", "faq", "tabpanel", "tabpane", "tabcontent",
-})
+_DISCLOSURE_WORDS = boxes.DISCLOSURE.entries
 #: Attributes naming the element a control opens (``#id`` or a bare id); an ``<a>``'s
 #: in-page ``href`` (``#id``) does too.
 _CONTROL_TARGETS = ("aria-controls", "data-target", "data-bs-target", "data-toggle-target")

@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from lxml.html import HtmlElement
 
 from mainmark.content.measure import Measures
+from mainmark.content.verdicts import detail_of
 from mainmark.content.vocab import HEADING_TAGS
 from mainmark.page.subtree import text_content
+from mainmark.vocabulary import boxes
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +40,7 @@ DEFAULT_POLICY = Policy()
 
 #: Class/id words of in-page tables of contents (MediaWiki ``#toc``, Sphinx ``contents
 #: local``/``toctree``, docs themes' "on this page" boxes, WordPress TOC plugins).
-_TOC_WORDS = frozenset({"toc", "tocbox", "toccontainer", "tableofcontents", "onthispage",
-                        "pagetoc", "localtoc", "inpagenav", "tocwrapper"})
+_TOC_WORDS = boxes.TOC.entries
 #: A link or a heading is never a contents box itself: docutils/Sphinx put the section
 #: title of every heading inside ``<a class="toc-backref">`` (a link back up to the
 #: contents), and the heading's text is the section's title.
@@ -47,7 +48,7 @@ _NEVER_TOC = frozenset({"a", "h1", "h2", "h3", "h4", "h5", "h6"})
 #: docutils/Sphinx ``.. contents::`` boxes (framework): ``<div class="contents topic">``,
 #: ``<nav class="contents">`` in newer writers (their word ``contents`` alone is too
 #: common a class word to trust).
-_DOCUTILS_TOC = frozenset({"contents", "topic"})
+_DOCUTILS_TOC = boxes.DOCUTILS_TOC.entries
 #: A contents list that repeats the page's headings (JS-built "Table of Contents" boxes
 #: whose items are not even links): this many items, most of them a heading's text.
 _TOC_MIN_ITEMS = 3
@@ -86,19 +87,17 @@ _CONTROL_CAPTION = re.compile(
     r"|ordenado por|ordina(?: per)?|ordinato per|sorteer(?: op)?|gesorteerd op)\s*:?",
     re.IGNORECASE)
 #: Edit links MediaWiki and docs generators put into headings.
-_EDIT_WORDS = frozenset({"editsection", "mweditsection", "editlink", "editsectionlink",
-                         "sectionedit", "editpage", "editbutton"})
+_EDIT_WORDS = boxes.EDIT.entries
 _EDIT_TEXT = re.compile(
     r"\[?\s*(?:edit|edit source|edit section|bearbeiten|quelltext bearbeiten|modifier"
     r"|modifier le code|editar|editar código|modifica|edytuj|bewerken|редактировать"
     r"|править|編集)\s*\]?", re.IGNORECASE)
 #: Navigation boxes under wiki articles ("v · t · e" template footers).
-_NAVBOX_WORDS = frozenset({"navbox", "navboxes", "navframe", "navboxinner"})
+_NAVBOX_WORDS = boxes.NAVBOX.entries
 _VTE = ("v", "t", "e")
 #: Reference lists and footnote sections (MediaWiki, Pandoc/markdown-it footnotes,
 #: DPUB-ARIA endnotes).
-_REFLIST_WORDS = frozenset({"references", "reflist", "refbegin", "footnotes", "footnote",
-                            "endnotes", "mwreferenceswrap", "citations"})
+_REFLIST_WORDS = boxes.REFLIST.entries
 _REFLIST_TAGS = frozenset({"ol", "ul", "div", "section", "aside", "dl", "footer"})
 _REFLIST_ROLES = frozenset({"doc-endnotes", "doc-bibliography", "doc-footnotes"})
 #: A citation marker: a superscript (or ``doc-noteref`` link) that only points into the
@@ -185,22 +184,18 @@ _NO_WORDS: frozenset[str] = frozenset()
 #: A pager to the previous and next post under a blog or news article ("prev-next",
 #: "post-nav-prev ... next"): links to other articles with their teasers. News and blog
 #: posts; fired on 2 TUNE pages (sh +0.0022 TUNE), on no CHECK page.
-_PREV_WORDS = frozenset({"prev", "previous", "older"})
-_NEXT_WORDS = frozenset({"next", "newer"})
+_PREV_WORDS = boxes.PREV.entries
+_NEXT_WORDS = boxes.NEXT.entries
 #: The author's biography box under a post ("author-bio", "about-author", "post-author"):
 #: prose about the writer, not the article; a byline is shorter than this. Blogs and
 #: content-marketing articles: fired on 10 wx TUNE pages (each improved; wx TUNE
 #: +0.0002) and 3 wx CHECK pages (+0.0001).
-_BIO_WORDS = frozenset({"authorbio", "aboutauthor", "postauthor", "authorinfo",
-                        "authordetails", "authorprofile", "authordescription", "authorcard",
-                        "authorabout"})
+_BIO_WORDS = boxes.BIO.entries
 _BIO_MIN_BYTES = 80
 
 
 #: Reader-comment words (``Options.comments`` keeps what they mark).
-_COMMENT_WORDS = ("comment", "commentlist", "comments", "disqus", "respond", "reply",
-                  "replies", "kommentar", "kommentare", "commentaires", "comentarios",
-                  "commenti", "komentarze", "reacties", "discussion", "answers", "answer")
+_COMMENT_WORDS = tuple(sorted(boxes.COMMENT_STEMS.entries))
 
 
 #: Headings that title recirculation, sharing, author and comment boxes rather than a
@@ -248,8 +243,7 @@ def is_chrome_heading(text: str, policy: Policy) -> bool:
 
 def is_comment_verdict(verdict: str) -> bool:
     """A chrome verdict given for a comment vocabulary word ("narrow:comments")."""
-    word = verdict.split(":", 1)[-1]
-    return word.startswith(_COMMENT_WORDS)
+    return detail_of(verdict).startswith(_COMMENT_WORDS)
 
 
 def is_reference_list(el: HtmlElement, m: Measures) -> bool:

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.verdicts import Chrome, verdict
 from mainmark.content.vocab import (
     ARTICLE_WORDS,
     ASIDE_CHROME_WORDS,
@@ -281,7 +282,7 @@ def _classify(m: Measures, facts: list[tuple[int, HtmlElement, _Signals]]) -> No
             chrome[el] = verdict
 
 
-_TABLIST = "role=tablist"
+_TABLIST = verdict(Chrome.ROLE, "tablist")
 
 
 class _Signals(NamedTuple):
@@ -376,31 +377,31 @@ def _inside_marks(m: Measures) -> list[bool]:
 
 def _chrome_verdict(tag: str, role: str, ws: frozenset[str], inside_main: bool) -> str | None:
     if role in CHROME_ROLES:
-        return f"role={role}"
+        return verdict(Chrome.ROLE, role)
     if not ws:
         if inside_main:
-            return f"tag:{tag}" if tag in HARD_CHROME_TAGS else None
-        return f"tag:{tag}" if tag in CHROME_TAGS else None
+            return verdict(Chrome.TAG, tag) if tag in HARD_CHROME_TAGS else None
+        return verdict(Chrome.TAG, tag) if tag in CHROME_TAGS else None
     if inside_main:
         if tag in HARD_CHROME_TAGS:
-            return f"tag:{tag}"
+            return verdict(Chrome.TAG, tag)
         if tag == "aside" and ws & ASIDE_CHROME_WORDS:
             # an <aside> classed as the page's sidebar is that, even inside <main>
-            return f"aside:{min(ws & ASIDE_CHROME_WORDS)}"
+            return verdict(Chrome.ASIDE, min(ws & ASIDE_CHROME_WORDS))
         hit = ws & NARROW_CHROME_WORDS
         if hit:
-            return f"narrow:{min(hit)}"
+            return verdict(Chrome.NARROW, min(hit))
         stem = stem_hit(ws, NARROW_STEMS) if ws else None
-        return f"narrow:{stem}" if stem else None
+        return verdict(Chrome.NARROW, stem) if stem else None
     if tag in CHROME_TAGS:
-        return f"tag:{tag}"
+        return verdict(Chrome.TAG, tag)
     hit = ws & BROAD_CHROME_WORDS
     if hit == _HEADER_ONLY and ws & ARTICLE_WORDS:
         return None  # "entry-header", "article-header": the article's own headline block
     if hit:
-        return f"broad:{min(hit)}"
+        return verdict(Chrome.BROAD, min(hit))
     stem = stem_hit(ws, BROAD_STEMS) if ws else None
-    return f"broad:{stem}" if stem else None
+    return verdict(Chrome.BROAD, stem) if stem else None
 
 
 def narrow_verdict(el: HtmlElement, m: Measures) -> str | None:
@@ -418,9 +419,9 @@ def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
     (test-report sections, a share toolbar wrapping the whole article). Scoring and
     pruning ask the same question so the article is neither unscorable nor pruned
     (magazine and review pages; worth +0.0020 tr, +0.0022 wx CHECK in the 0.4 audit)."""
-    if not verdict.startswith("narrow:"):
+    if not verdict.startswith(Chrome.NARROW.value):
         return False
-    word = verdict[7:]
+    word = verdict[len(Chrome.NARROW.value):]
     if word in PROSE_CHROME_WORDS or word.startswith(PROSE_CHROME_STEMS):
         return False
     return _is_prose(el, m)

@@ -17,8 +17,10 @@ from lxml.html import HtmlElement
 
 from mainmark.content.measure import Measures
 from mainmark.content.prune import Pruning, prune
+from mainmark.content.verdicts import detail_of
 from mainmark.content.vocab import HEADING_TAGS, words
 from mainmark.pagekind.markup import PRICE_TEXT
+from mainmark.vocabulary import boxes
 
 #: A stand-in core that no element is inside: every node of the region is judged by the
 #: page-level (broad) chrome verdicts, as widening material is in ``prune``.
@@ -135,9 +137,7 @@ def _heading_before(el: HtmlElement, m: Measures) -> HtmlElement | None:
 
 #: Class words naming reader comments and replies: chrome under an article, the content
 #: itself on a forum or Q&A thread.
-POST_WORDS = frozenset({"comments", "comment", "commentlist", "respond", "reply", "replies",
-                        "kommentar", "kommentare", "commentaires", "comentarios", "commenti",
-                        "komentarze", "reacties"})
+POST_WORDS = boxes.POST.entries
 
 
 def keep_posts(m: Measures) -> None:
@@ -149,13 +149,12 @@ def keep_posts(m: Measures) -> None:
 
 
 def _post_rule(rule: str) -> bool:
-    _, _, word = rule.partition(":")
-    return word in POST_WORDS
+    return detail_of(rule) in POST_WORDS
 
 
 #: A post's signature: the poster's standing footer (quotes, rig specs, links) that every
 #: forum engine prints under each of their posts, set apart by a class word.
-_SIGNATURE_WORDS = frozenset({"signature", "sig", "usersig", "postsig", "sigline"})
+_SIGNATURE_WORDS = boxes.SIGNATURE.entries
 #: A poster's or a thread's statistic as a whole short element: a label and a count or a
 #: date ("Posts: 4,032", "Joined Jun 29, 2016", "Replies 154", "Reaction score: 10").
 _MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")

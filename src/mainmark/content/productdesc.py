@@ -22,8 +22,10 @@ from lxml.html import HtmlElement
 
 from mainmark.content.locate import _coverage
 from mainmark.content.measure import Measures
+from mainmark.content.verdicts import Chrome, verdict
 from mainmark.metadata.schema import entities
 from mainmark.model import Content, Strategy
+from mainmark.vocabulary import boxes
 
 _PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "IndividualProduct", "ProductModel",
                             "Vehicle", "Car", "Book"})
@@ -151,8 +153,8 @@ def _join(content: Content, el: HtmlElement, m: Measures) -> None:
 
 #: Class words of a product page's customer reviews: other people's words about the
 #: product, not the shop's description of it.
-_REVIEW_WORDS = frozenset({"reviews", "review", "customerreviews", "productreviews",
-                           "ratings", "reviewlist", "reviewslist"})
+_REVIEW_WORDS = boxes.REVIEW.entries
+_REVIEWS = verdict(Chrome.PRODUCT, "reviews")
 
 
 def drop_reviews(m: Measures) -> None:
@@ -161,5 +163,5 @@ def drop_reviews(m: Measures) -> None:
     page = m.text_of(body) if body is not None else 0
     for el, words in m.words.items():
         if words & _REVIEW_WORDS and m.text_of(el) <= 0.5 * page:
-            m.chrome.setdefault(el, "product:reviews")
-            m.narrow.setdefault(el, "product:reviews")
+            m.chrome.setdefault(el, _REVIEWS)
+            m.narrow.setdefault(el, _REVIEWS)

@@ -34,6 +34,7 @@ from mainmark.content.vocab import (
 )
 from mainmark.page.ancestry import within
 from mainmark.page.subtree import text_content
+from mainmark.vocabulary import boxes
 
 #: Link density inside the content is worth +0.0023 sh, +0.0030 tr, +0.0002 wx, -0.0018 rd
 #: CHECK in the 0.4 audit; the below-floor strip test +0.0020 tr, +0.0011 wx, -0.0018 rd.
@@ -436,11 +437,7 @@ _TEASER_LINK_SHARE = 0.3
 
 #: Class/id words that mark a short edge block as furniture: datelines, bylines, meta
 #: lines, tags, captions and credits, "more"/"related" strips.
-_FURNITURE_WORDS = NEGATIVE_WORDS | frozenset({
-    "dateline", "time", "timestamp", "published", "updated", "posted", "postmeta",
-    "entrymeta", "info", "kicker", "category", "rubric", "tag", "keywords", "readtime",
-    "readingtime",
-})
+_FURNITURE_WORDS = NEGATIVE_WORDS | boxes.EDGE_FURNITURE.entries
 _MARK_LEVELS = 4
 
 

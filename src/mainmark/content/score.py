@@ -11,6 +11,17 @@ from __future__ import annotations
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import (
+    ANCESTOR_LEVELS,
+    CLASS_WEIGHT,
+    GOOD_PARAGRAPH_BYTES,
+    GOOD_PARAGRAPH_DENSITY,
+    MIN_PARAGRAPH_BYTES,
+    PARAGRAPH_LENGTH_POINTS,
+    PARAGRAPH_LENGTH_UNIT,
+    SIBLING_SHARE,
+    TAG_BONUS,
+)
 from mainmark.content.measure import Measures
 from mainmark.content.vocab import (
     CONTAINER_TAGS,
@@ -43,14 +54,8 @@ _FEED_MIN = 800
 _FEED_SHARE = 0.1
 #: Shortest story headline compared with the page title.
 _FEED_TITLE_MIN = 10
-#: A sibling of the winner joins when it scores this share of the winner's score.
-_SIBLING_SHARE = 0.2
 #: Text size at which a positive class hint counts fully.
 _HINT_FULL_BYTES = 500
-_TAG_BONUS = {"div": 5, "article": 8, "main": 5, "section": 3, "td": 3, "blockquote": 3,
-              "pre": 3, "form": -3, "ol": -3, "ul": -3, "dl": -3, "li": -3, "h1": -5,
-              "h2": -5, "h3": -5, "th": -5, "header": -5, "footer": -10, "nav": -10,
-              "aside": -10}
 
 
 def contains(ancestor: HtmlElement, el: HtmlElement) -> bool:
@@ -75,7 +80,8 @@ def _paragraph_score(el: HtmlElement, m: Measures) -> float:
     size = m.text_of(el)
     text = text_content(el) if len(el) else el.text or ""  # childless: its one text node
     commas = text.count(",") + text.count("，") + text.count("、") + text.count("،")
-    return float((1.0 + commas + min(size / 100.0, 3.0)) * (1.0 - m.density(el)))
+    length = min(size / PARAGRAPH_LENGTH_UNIT, PARAGRAPH_LENGTH_POINTS)
+    return float((1.0 + commas + length) * (1.0 - m.density(el)))
 
 
 class Scoring:
@@ -83,7 +89,7 @@ class Scoring:
     once: JSON-LD locating and the first two ladder steps ask for the same ones."""
 
     def __init__(self, body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
-                 sibling_share: float = 0.2) -> None:
+                 sibling_share: float = SIBLING_SHARE) -> None:
         self.body, self.m, self.chrome = body, m, chrome
         self.sibling_share = sibling_share
         self._scored: dict[bool, tuple[dict[HtmlElement, float], set[HtmlElement]]] = {}
@@ -104,7 +110,7 @@ class Scoring:
 
 
 def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
-          blocked: set[HtmlElement], sibling_share: float = 0.2
+          blocked: set[HtmlElement], sibling_share: float = SIBLING_SHARE
           ) -> tuple[list[HtmlElement], HtmlElement | None]:
     if not scores:
         return [], None
@@ -134,7 +140,7 @@ def _score(body: HtmlElement, m: Measures,
     scores: dict[HtmlElement, float] = {}
     text_at = m.text_at
     for i, el in enumerate(m.order):
-        if el in blocked or text_at[i] < 25:
+        if el in blocked or text_at[i] < MIN_PARAGRAPH_BYTES:
             continue
         own_prose = el.tag not in PARAGRAPH_TAGS
         if own_prose and not _div_as_paragraph(el, m):
@@ -143,9 +149,10 @@ def _score(body: HtmlElement, m: Measures,
         # A div carrying its prose as its own text runs is itself the container.
         node = el if own_prose else el.getparent()
         level = 0
-        while node is not None and level < 5:
+        while node is not None and level < ANCESTOR_LEVELS:
             if node not in scores:
                 scores[node] = _initial_score(node, m)
+            # Readability's dividers: parent 1, grandparent 2, then three times the level
             scores[node] += score / (1 if level == 0 else 2 if level == 1 else level * 3)
             if node is body:
                 break
@@ -339,8 +346,9 @@ def _initial_score(el: HtmlElement, m: Measures) -> float:
     it labels: a 150-byte box classed ``content`` must not outrank a 3 kB article."""
     hint = max(-1, min(1, m.hint.get(el, 0)))
     if hint > 0:
-        return _TAG_BONUS.get(el.tag, 0) + 25.0 * min(1.0, m.text_of(el) / _HINT_FULL_BYTES)
-    return _TAG_BONUS.get(el.tag, 0) + 25.0 * hint
+        return TAG_BONUS.get(el.tag, 0) + CLASS_WEIGHT * min(1.0,
+                                                               m.text_of(el) / _HINT_FULL_BYTES)
+    return TAG_BONUS.get(el.tag, 0) + CLASS_WEIGHT * hint
 
 
 def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
@@ -385,7 +393,7 @@ def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
 
 
 def with_siblings(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
-                  blocked: set[HtmlElement], share: float = _SIBLING_SHARE) -> list[HtmlElement]:
+                  blocked: set[HtmlElement], share: float = SIBLING_SHARE) -> list[HtmlElement]:
     """The winner and its siblings that score well or are plain paragraphs (articles split
     over sibling boxes; worth +0.0031 sh, +0.0058 tr, +0.0015 rd, +0.0013 wx CHECK in the
     0.4 audit, plain paragraphs alone +0.0023 tr, +0.0015 rd)."""
@@ -411,9 +419,9 @@ def _good_paragraph(el: HtmlElement, m: Measures) -> bool:
     if el.tag != "p":
         return False
     size, density = m.text_of(el), m.density(el)
-    if size > 80 and density < 0.25:
+    if size > GOOD_PARAGRAPH_BYTES and density < GOOD_PARAGRAPH_DENSITY:
         return True
     text = el.text_content().strip()
-    return 0 < size <= 80 and density == 0 and text[-1:] in ".!?。」\""
+    return 0 < size <= GOOD_PARAGRAPH_BYTES and density == 0 and text[-1:] in ".!?。」\""
 
 

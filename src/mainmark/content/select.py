@@ -38,6 +38,7 @@ from mainmark.content.prune import Pruning, prune
 from mainmark.content.repeats import drop_repeats
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
+from mainmark.content.verdicts import Chrome, verdict
 from mainmark.content.vocab import BROAD_CHROME_WORDS
 from mainmark.metadata.structured import Structured
 from mainmark.model import Content, Explain, Headline, Removal, Strategy
@@ -209,7 +210,7 @@ def _choose(g: _Ground, scoring: Scoring, floors: tuple[int, int],
         content.explain = _explain(content, Strategy.FALLBACK, "whole body minus chrome",
                                    stripped)
         return content
-    hard = {el: r for el, r in m.chrome.items() if r.startswith(("tag:nav", "role="))}
+    hard = {el: r for el, r in m.chrome.items() if r.startswith(_HARD_CHROME)}
     content = _collect(g, [body], hard, Pruning.NONE)
     content.explain = _explain(content, Strategy.FALLBACK, "whole body minus hard chrome",
                                stripped)
@@ -220,7 +221,9 @@ def _choose(g: _Ground, scoring: Scoring, floors: tuple[int, int],
 #: ``<footer>``, ``<aside>``, ``<nav>``, ``<menu>``), by landmark role and by broad class
 #: word. A page reaching the fallback is one whose scored selection fell under the floor;
 #: its body is usually short content between a site's header and its footer menus.
-_FALLBACK_CHROME = ("tag:", "role=", "broad:")
+_FALLBACK_CHROME = (Chrome.TAG.value, Chrome.ROLE.value, Chrome.BROAD.value)
+#: The verdicts it drops when that leaves too little: navigation by tag, landmark roles.
+_HARD_CHROME = (verdict(Chrome.TAG, "nav"), Chrome.ROLE.value)
 
 
 def _floor(th: Thresholds, page_text: int) -> int:

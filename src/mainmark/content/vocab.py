@@ -1,4 +1,5 @@
-"""Vocabularies: every tag set and class/id word the extractor acts on, as data.
+"""Vocabularies of the content stage: its tag sets, roles and text patterns, and the
+class/id word unions it builds from the registry (:mod:`mainmark.vocabulary`).
 
 Class and id attributes are split into lowercase word tokens (``site-footer``
 → ``site``, ``footer``; ``relatedLinks`` → ``related``, ``links``) and matched
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 
 from mainmark.page.classwords import IGNORED_CLASS_PREFIXES, words
+from mainmark.vocabulary import chrome, texts
 
 __all__ = ["IGNORED_CLASS_PREFIXES", "words"]
 
@@ -73,43 +75,21 @@ MAIN_ROLES = frozenset({"main", "article"})
 
 # --------------------------------------------------------------------------- class/id words
 
-# Chrome words come in named groups (one kind of furniture each), so that the rule audit
-# (benchmarks/rule_audit.py) can switch one group off and measure what it is worth; the
-# broad and narrow vocabularies below are unions of them.
+# The class/id word tables live in the registry (mainmark.vocabulary, each entry labelled
+# with its scope); the names below are the frozensets this stage reads, and the unions it
+# builds from them. The rule audit (benchmarks/rule_audit.py) patches these names to switch
+# one group off and measure what it is worth.
 
-#: site navigation and page furniture, on every kind of site
-NAV_WORDS = frozenset({
-    "nav", "navbar", "navigation", "menu", "menubar", "megamenu", "breadcrumb", "breadcrumbs",
-    "footer", "sidebar", "sidebars", "masthead", "topbar", "toolbar", "skiplink", "skip",
-    "header",
-})
-#: recirculation boxes on news and blog sites
-RECIRC_WORDS = frozenset({
-    "related", "recommended", "recommendations", "recirc", "recirculation", "trending",
-    "popular", "mostread", "mostpopular", "outbrain", "taboola", "teasers", "more",
-})
-#: engagement and marketing
-MARKETING_WORDS = frozenset({"newsletter", "subscribe", "subscription", "signup", "promo",
-                             "promotion", "banner"})
-#: ad slots (news and blog pages; worth +0.0010 tr CHECK in the 0.4 audit)
-AD_WORDS = frozenset({"sponsor", "sponsored", "advert", "advertisement", "advertising", "ad",
-                      "ads", "adslot", "adunit", "dfp"})
-OVERLAY_WORDS = frozenset({"widget", "widgets", "popup", "modal", "overlay"})
-#: consent and access walls (EU sites, paywalled news)
-WALL_WORDS = frozenset({"cookie", "cookies", "consent", "gdpr", "paywall", "login", "signin",
-                        "register"})
-SOCIAL_WORDS = frozenset({"share", "sharing", "sharebar", "social", "follow"})
-#: reader comments on articles and blogs (the benchmarks and most RAG users exclude them;
-#: worth +0.0004 wx CHECK in the 0.4 audit)
-COMMENT_WORDS = frozenset({"comments", "comment", "commentlist", "disqus", "respond", "reply"})
-#: listing/browsing aids
-LISTING_WORDS = frozenset({"pagination", "pager", "tagcloud", "tags", "categories", "archive",
-                           "archives", "search", "searchbox", "searchform"})
-#: Comment sections named in the languages of the sites' developers (German, French,
-#: Spanish, Italian, Polish, Dutch CMS themes; worth +0.0030 tr, -0.0004 wx CHECK in the
-#: 0.4 audit). The same for ads, share bars and related boxes did not pay and was deleted.
-I18N_COMMENT_WORDS = frozenset({"kommentar", "kommentare", "commentaires", "comentarios",
-                                "commenti", "komentarze", "reacties"})
+NAV_WORDS = chrome.NAV.entries
+RECIRC_WORDS = chrome.RECIRC.entries
+MARKETING_WORDS = chrome.MARKETING.entries
+AD_WORDS = chrome.AD.entries
+OVERLAY_WORDS = chrome.OVERLAY.entries
+WALL_WORDS = chrome.WALL.entries
+SOCIAL_WORDS = chrome.SOCIAL.entries
+COMMENT_WORDS = chrome.COMMENT.entries
+LISTING_WORDS = chrome.LISTING.entries
+I18N_COMMENT_WORDS = chrome.I18N_COMMENT.entries
 
 #: Broad chrome vocabulary: discards OUTSIDE the main region.
 BROAD_CHROME_WORDS = (
@@ -119,21 +99,13 @@ BROAD_CHROME_WORDS = (
 
 # Narrow groups: unambiguous even INSIDE the main region (an article body can hold a
 # share bar, an inline ad slot, a newsletter box or a related-links box).
-NARROW_NAV_WORDS = frozenset({"breadcrumb", "breadcrumbs", "skiplink", "toolbar", "print"})
-NARROW_SOCIAL_WORDS = frozenset({"sharebar", "share", "sharing", "social"})
-NARROW_MARKETING_WORDS = frozenset({"newsletter", "subscribe", "signup", "promo", "sponsored",
-                                    "popup", "modal"})
-#: ad slots inside the article body (+0.0010 sh, -0.0003 wx CHECK in the 0.4 audit)
-NARROW_AD_WORDS = frozenset({"advert", "advertisement", "advertising", "ad", "ads", "adslot",
-                             "adunit", "dfp"})
-#: recirculation boxes printed inside the article body (+0.00003 wx CHECK in the 0.4 audit)
-NARROW_RECIRC_WORDS = frozenset({"outbrain", "taboola", "related", "recommended", "recirc"})
-#: comment threads inside the article container (blogs, forums' article pages; worth
-#: +0.0020 tr, +0.0020 wx CHECK in the 0.4 audit)
-NARROW_COMMENT_WORDS = frozenset({"comments", "commentlist", "disqus"})
-#: photo credits and copyright lines under images ("Foto: dpa", "Getty Images")
-CREDIT_WORDS = frozenset({"credit", "credits", "copyright", "photocredit", "imagecredit",
-                          "photographer"})
+NARROW_NAV_WORDS = chrome.NARROW_NAV.entries
+NARROW_SOCIAL_WORDS = chrome.NARROW_SOCIAL.entries
+NARROW_MARKETING_WORDS = chrome.NARROW_MARKETING.entries
+NARROW_AD_WORDS = chrome.NARROW_AD.entries
+NARROW_RECIRC_WORDS = chrome.NARROW_RECIRC.entries
+NARROW_COMMENT_WORDS = chrome.NARROW_COMMENT.entries
+CREDIT_WORDS = chrome.CREDIT.entries
 
 #: Narrow chrome vocabulary: the chrome verdict inside the main region.
 NARROW_CHROME_WORDS = (
@@ -141,54 +113,18 @@ NARROW_CHROME_WORDS = (
     | NARROW_RECIRC_WORDS | NARROW_COMMENT_WORDS | CREDIT_WORDS | I18N_COMMENT_WORDS
 )
 
-#: Inside the main region an ``<aside>`` with these words is the page's sidebar that a
-#: theme printed inside the article container, not a pull quote or a fact box (blog
-#: themes; worth +0.0035 tr CHECK in the 0.4 audit).
-ASIDE_CHROME_WORDS = frozenset({"sidebar", "sidebars", "widget", "widgets", "widgetarea"})
-#: A broad ``header`` word next to one of these ("entry-header", "article-header") names
-#: the article's own headline block, not the site header.
-ARTICLE_WORDS = frozenset({"article", "post", "entry", "story"})
-
-#: Words that mark the main region (article bodies on CMS themes: WordPress ``entry-content``,
-#: news ``story-body``/``article-body``, schema ``articleBody``).
-MAIN_WORDS = frozenset({
-    "articlebody", "storybody", "postbody", "entrycontent", "postcontent", "articlecontent",
-    "storycontent", "maincontent", "bodytext", "articletext", "storytext", "posttext",
-})
-#: (News and magazine pages; the lead step with these words is worth +0.0072 tr, +0.0003 wx,
-#: -0.0011 sh CHECK in the 0.4 audit.) Standfirst/lead paragraphs in article headers
-#: (news, magazines: "chapo"/"chapeau" in
-#: French, "perex" in Czech/Slovak, "vorspann" in German, "sommario"/"catenaccio" in
-#: Italian, "entradilla"/"bajada"/"copete"/"sumario" in Spanish, "ingress" in Nordic
-#: templates).
-LEAD_WORDS = frozenset({
-    "lead", "leadtext", "intro", "introtext", "standfirst", "chapo", "perex", "vorspann",
-    "teasertext", "summary", "abstract", "excerpt", "subtitle", "subheadline", "deck",
-    "dek", "lede", "leadin", "chapeau", "sommario", "catenaccio", "entradilla", "bajada",
-    "copete", "sumario", "ingress", "ingressi",
-})
-#: Single words that raise a container's score (a hint, not a verdict).
-POSITIVE_WORDS = frozenset({
-    "article", "body", "content", "entry", "post", "story", "text", "main", "blog",
-    "hentry", "page", "prose", "richtext",
-})
-#: Single words that lower a container's score.
-NEGATIVE_EXTRA_WORDS = frozenset({
-    "meta", "byline", "author", "date", "caption", "hidden", "credit", "contact", "teaser",
-    "card", "cards", "thumbnail", "thumb", "list", "links", "shop", "shopping",
-})
+ASIDE_CHROME_WORDS = chrome.ASIDE_CHROME.entries
+ARTICLE_WORDS = chrome.ARTICLE.entries
+MAIN_WORDS = chrome.MAIN.entries
+LEAD_WORDS = chrome.LEAD.entries
+POSITIVE_WORDS = chrome.POSITIVE.entries
+NEGATIVE_EXTRA_WORDS = chrome.NEGATIVE_EXTRA.entries
 NEGATIVE_WORDS = BROAD_CHROME_WORDS | NEGATIVE_EXTRA_WORDS
 
-#: Stems matched at the start of a token, for the compounds CMS themes glue together
-#: (``relatedposts``, ``sharetools``, ``newsletterbox``, ``sidebarwidget``). Only stems
-#: whose every continuation is still chrome are listed (not ``comment``: ``commentary``).
-BROAD_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", "sharelink",
-               "sharethis", "shareaholic", "social", "newsletter", "advert", "sponsor",
-               "breadcrumb", "cookie", "footer", "sidebar", "navbar", "recommend", "subscri",
-               "signup", "taboola", "outbrain", "disqus", "paywall", "teaser", "promo")
-NARROW_STEMS = ("related", "sharebar", "sharetool", "shareicon", "sharebutton", "social",
-                "newsletter", "advert", "sponsor", "breadcrumb", "cookie", "recommend",
-                "subscri", "taboola", "outbrain", "disqus", "promo", "authorbox", "postrating")
+#: Stems matched at the start of a token (``str.startswith`` takes a tuple).
+BROAD_STEMS = tuple(sorted(chrome.BROAD_STEMS.entries))
+NARROW_STEMS = tuple(sorted(chrome.NARROW_STEMS.entries))
+
 
 def stem_hit(ws: frozenset[str], stems: tuple[str, ...]) -> str | None:
     """The smallest token of ``ws`` starting with one of ``stems`` (deterministic)."""
@@ -196,33 +132,11 @@ def stem_hit(ws: frozenset[str], stems: tuple[str, ...]) -> str | None:
     return min(hits) if hits else None
 
 
-#: Chrome that is prose by nature: reader comments, newsletter pitches and author bios
-#: are paragraphs, and still not content.
-PROSE_CHROME_WORDS = frozenset({"comments", "commentlist", "disqus", "respond", "reply",
-                                *I18N_COMMENT_WORDS, "newsletter", "subscribe", "signup",
-                                "authorbox", "authorbio", "aboutauthor"})
-#: The same, for compounds ("newsletterbox", "subscribeform").
-PROSE_CHROME_STEMS = ("newsletter", "subscri", "authorbox")
+PROSE_CHROME_WORDS = chrome.PROSE_CHROME.entries
+PROSE_CHROME_STEMS = tuple(sorted(chrome.PROSE_CHROME_STEMS.entries))
 
-
-
-
-
-#: Control and state labels of in-page widgets (galleries, players, toggles, lazy loaders),
-#: compared with a whole element's text, casefolded ("ß" becomes "ss"), punctuation dropped.
-#: For news and magazine pages with galleries and players. The rule (with slide counters) is
-#: worth +0.0012 sh, +0.0003 rd/wx CHECK in the 0.4 audit; the labels that fired on no
-#: CHECK page, and the German and Romance/Polish families, were deleted
-#: (docs/extraction.md).
-UI_LABEL_FAMILIES: dict[str, frozenset[str]] = {
-    "en": frozenset({
-        "audio", "back", "back to gallery", "caption", "close", "expand", "load more",
-        "loading", "log in", "play video", "previous", "read more", "show more",
-        "sign up", "subscribe", "video",
-    }),
-}
-UI_LABELS = frozenset(label.casefold() for family in UI_LABEL_FAMILIES.values()
-                      for label in family)
+UI_LABEL_FAMILIES = texts.UI_LABEL_FAMILIES
+UI_LABELS = texts.UI_LABELS.entries
 
 
 def block_start(alternatives: tuple[str, ...]) -> re.Pattern[str]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from mainmark.vocabulary import classes
+
 #: Elements that start a new block in a browser's default style sheet: text on either
 #: side of them never joins into one line, so the walk closes its inline run there.
 BLOCK_TAGS = frozenset({
@@ -49,17 +51,12 @@ LAYOUT_CELL_TAGS = frozenset({
 #: ``linenodiv``), highlight.js line-numbers plugin (``hljs-ln-numbers``), Prism
 #: (``line-numbers-rows``), Rouge (``rouge-gutter``, ``gl``), CodeMirror (``gutter``), and
 #: the generic ``line-number``/``lineno`` spans of many blog themes.
-GUTTER_CLASSES = frozenset({
-    "linenos", "linenodiv", "lineno", "linenumber", "line-number", "line-numbers-rows",
-    "hljs-ln-numbers", "hljs-ln-n", "rouge-gutter", "gutter", "gl", "ln-num", "line-num",
-    "code-line-number", "lineno-container", "linenumbers", "line-numbers-wrapper",
-    "react-syntax-highlighter-line-number", "ln",
-})
+GUTTER_CLASSES = classes.GUTTER.entries
 
 #: Classes of a ``<span>`` holding one line of code: Shiki (``line``; its lines are
 #: joined by a newline, which some sites minify away), prism-react-renderer and Docusaurus
 #: (``token-line``), rehype-prism-plus (``code-line``), GitBook (``highlight-line``).
-CODE_LINE_CLASSES = frozenset({"line", "token-line", "code-line", "highlight-line"})
+CODE_LINE_CLASSES = classes.CODE_LINE.entries
 
 #: ``class`` tokens naming a code language, as the common highlighters write them:
 #: ``language-x`` (Prism, highlight.js, CommonMark renderers), ``lang-x`` (Google
@@ -72,10 +69,7 @@ LANGUAGE_CLASS = re.compile(
 )
 
 #: Class words that say "no language" rather than naming one.
-NOT_A_LANGUAGE = frozenset({
-    "none", "nohighlight", "plain", "plaintext", "text", "notranslate", "default",
-    "source", "code", "highlight", "hljs", "js-file-line", "ipython3-text",
-})
+NOT_A_LANGUAGE = classes.NOT_A_LANGUAGE.entries
 
 #: Attributes of lazy-loading scripts that hold the real image URL while ``src`` holds a
 #: placeholder (lazysizes, WordPress, jQuery lazyload, Medium).

@@ -87,7 +87,7 @@ from mainmark.metadata import metafields as mf
 from mainmark.metadata import pagesignals as sig
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.confidence import grade
-from mainmark.metadata.headline_dom import byline_lines
+from mainmark.metadata.headline_lines import byline_lines
 from mainmark.metadata.posters import in_reply, thread_posters
 from mainmark.metadata.prices import DomOffer, itemprop_offer, visible_price
 from mainmark.metadata.published import DateFields

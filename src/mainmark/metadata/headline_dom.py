@@ -10,7 +10,9 @@ and finds the bylines of teasers and comments as readily as the article's own.
 
 Only two lookups leave the walk, both cheap: ``<time>`` elements (one tag search),
 and ``rel``/``itemprop`` author markup in the article around the headline, where
-WordPress-style themes print the byline in the article's footer.
+WordPress-style themes print the byline in the article's footer. Turning the walked
+texts into lines (header runs, byline lines, update notices) is
+:mod:`mainmark.metadata.headline_lines`.
 """
 
 from __future__ import annotations
@@ -22,10 +24,23 @@ from itertools import islice
 from lxml import etree
 from lxml.html import HtmlElement
 
-from mainmark.metadata.authors import TEXT_KIND, clean_authors
+from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.bylinebox import byline_text
+from mainmark.metadata.headline_lines import (
+    MODIFIED_LINE,
+    SHORT_BOX_LINE,
+    SHORT_LINE,
+    byline_lines,
+    header_run,
+    short_lines,
+    short_text,
+    text_after,
+    text_prefix,
+    without_updates,
+)
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, body_texts, owners
-from mainmark.page.ancestry import ancestor_cover
+from mainmark.page.classwords import words
+from mainmark.vocabulary.bylines import BYLINE, DATE, ELSEWHERE, FOOTER, MODIFIED, PUBLISHED
 
 _MAX_CANDIDATES = 40
 _ANCESTOR_LIMIT = 40
@@ -39,11 +54,6 @@ _NEAR_BEFORE = 12
 #: Header lines read after and before the headline at most (kicker, byline, dateline).
 _HEADER_AFTER = 12
 _HEADER_BEFORE = 4
-#: A byline or dateline is a short line; longer text is prose that may mention dates.
-_SHORT_LINE = 100
-_DATELINE_PREFIX = 24
-#: An author box's name line, at most (its bio is longer).
-_SHORT_BOX_LINE = 80
 
 # A union of attribute searches, read by ``owners``: each branch walks the subtree but
 # looks only at the attributes that exist, faster than eleven predicates on every element
@@ -59,8 +69,9 @@ _BYLINE_MARKED = etree.XPath(
     " | descendant::address | descendant::a/@href[contains(., '/author') or contains(., '/autor')"
     " or contains(., '/auteur')]"
 )
-#: Date-marked elements anywhere on the page (the last-resort dateline search): class
-#: fragments "date", "Date", "publish", "posted", and ``itemprop=datePublished``.
+#: Candidates for date-marked elements anywhere on the page (the last-resort dateline
+#: search): class fragments "date", "Date", "publish", "posted", and
+#: ``itemprop=datePublished``; the date vocabulary (whole tokens) then decides.
 _DATE_MARKED = etree.XPath(
     "//@class[contains(., 'date') or contains(., 'Date') or contains(., 'publish')"
     " or contains(., 'posted')] | //@itemprop[contains(., 'datePublished')]"
@@ -70,30 +81,6 @@ _DATE_MARKED = etree.XPath(
 _TEASER_REACH = 200
 _TEASER_SIBLINGS = 8
 
-#: Elements read by the page-wide line search at most, the longest text node it reads,
-#: and the tags it never enters.
-_PAGE_ELEMENTS = 20_000
-_PAGE_TEXT = 400
-_OFF_PAGE_TAGS = frozenset({"nav", "aside", "footer", "form", "select", "button", "option"})
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-#: Text nodes short enough for a line that may hold a year: :func:`page_lines`'s
-#: candidates, found in C (:data:`_YEAR` then says whether one does).
-_YEAR_TEXTS = etree.XPath(
-    f"//text()[contains(., '19') or contains(., '20')][string-length(.) <= {_PAGE_TEXT}]"
-)
-
-#: Regions whose bylines and dates belong to other content: comments, sidebars, teasers.
-_ELSEWHERE = re.compile(
-    r"(?:^|[\s_-])(?:comment|avatar|related|teaser|widget|sidebar|recommend)", re.IGNORECASE
-)
-#: A footer by class: like ``<footer>``, the article's own when inside the article.
-_FOOTER_MARK = re.compile(r"(?:^|[\s_-])footer", re.IGNORECASE)
-#: Class/id/test-id words of a byline element ("author-name", "byline", "authorbox", "auteurs").
-_BYLINE_MARK = re.compile(
-    r"(?:^|[\s_-])(?:author|byline|autor|auteur|verfasser)(?:s|in|en)?"
-    r"(?:[\s_-]?(?:name|box|info|block|line|wrap))?(?:$|[\s_-])",
-    re.IGNORECASE,
-)
 #: A link to an author's page: a path segment "author(s)", "autor(in/en)", "auteur(s)",
 #: "autore/i" followed by the author's own segment ("/author/jane-roe/", "/autoren/jroe").
 #: Themes link the name in a byline this way without any byline class or ``rel``.
@@ -101,34 +88,16 @@ _AUTHOR_HREF = re.compile(
     r"/(?:authors?|autor(?:in|en)?|auteurs?|autori?e?)/[^/?#\s]+/?(?:[?#]|$)", re.IGNORECASE
 )
 #: Fragments of byline and date marks, searched in the lowercased attribute values of
-#: every element near the headline: a first filter, case-sensitive because a
-#: case-insensitive search over long ``style`` and ``srcset`` values costs five times more.
+#: every element near the headline: a first filter (every word of the byline and date
+#: vocabularies holds one), case-sensitive because a case-insensitive search over long
+#: ``style`` and ``srcset`` values costs five times more. The vocabularies decide.
 _BYLINE_HINT = re.compile(r"uthor|yline|autor|uteur|erfasser")
 _DATE_HINT = re.compile(r"date|datum|publish|posted|time")
-_DATE_MARK = re.compile(r"date|datum|publish|posted|dateline|time", re.IGNORECASE)
-_PUBLISHED_MARK = re.compile(r"publish|datePublished|created|posted", re.IGNORECASE)
-_MODIFIED_MARK = re.compile(r"modif|updat|aktualisiert", re.IGNORECASE)
 #: Forum profile boxes (phpBB, vBulletin, Discourse) print the poster's join date beside
 #: every post, before the post's own date: "Registriert: 18.09.2008", "Joined: Mar 2011".
 _MEMBER_SINCE = re.compile(
     r"\b(?:registriert|registered|joined|member since|mitglied seit|dabei seit|inscrit|"
     r"registrado|iscritto|geregistreerd|lid sinds)\b", re.IGNORECASE)
-#: A line that starts like a byline: "By Jane Doe", "Von Max Muster", "Text: ...",
-#: "Ein Gastbeitrag von ...", "- Redaktion: ..." (the rest of a "date - byline" line).
-_BY = r"(?:by|von|par|por|door)"
-_AUTHOR_LABEL = r"(?:text|texte|autor|autorin|author|redaktion|by|von)\s*:"
-_BYLINE_LINE = re.compile(
-    rf"^[\s|•·–—-]*(?:(?:{TEXT_KIND}|(?:(?:ein|eine|a|an)\s+)?(?:text|story|words|written"
-    rf"|reported|posted|article|interview))\s+)?(?:{_BY}\s|{_AUTHOR_LABEL}\s*)\S",
-    re.IGNORECASE,
-)
-#: A lead-in standing alone on its line, the name on the next: "Von" / "Jane Roe".
-#: The lead word may come first and a colon last: "Written by" / "Jane Doe", "Article by:".
-_BYLINE_LABEL = re.compile(
-    rf"^(?:(?:(?:{TEXT_KIND}|text|story|words|written|reported|posted|article|interview)\s+)?"
-    rf"{_BY}\s*:?|{_AUTHOR_LABEL})$",
-    re.IGNORECASE,
-)
 #: Text of the page's body that may hold an author label (case variants spelt out, as the
 #: XPath this replaced had to); long texts are prose. One search of the page, run only
 #: when no other signal named anyone (:func:`body_texts`).
@@ -137,8 +106,6 @@ _LABEL_TEXT_MAX = 160
 #: Elements whose own text is no label: a link's is navigation ("Authors" in a menu);
 #: scripts and styles are code.
 _NOT_LABEL_TAGS = SKIP_TEXT_TAGS | {"a", "option", "button", "title"}
-#: Texts after a label read for the name.
-_LABEL_REACH_TEXTS = 12
 #: Labelled-byline text nodes read at most.
 _MAX_LABEL_TEXTS = 200
 #: An author label that says the name follows: "Written by", "Article by", "Author:",
@@ -152,18 +119,6 @@ _NAME_LABEL = (
     r"|(?:text|von|by)\s*:\s*)"
 )
 _LABELLED_LINE = re.compile(rf"^(?=(?-i:[A-ZÄÖÜ])){_NAME_LABEL}(?P<rest>.*)$", re.IGNORECASE)
-#: Separators between the parts of a header line ("05.02.2020 - Redaktion: Jane Doe").
-_LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
-#: A header line announcing a revision, not the publication ("Aktualisiert am ...").
-_MODIFIED_LINE = re.compile(
-    r"updated|aktualisiert|geändert|modified|mis à jour|actualizado|aggiornato|last edited"
-    r"|zuletzt|(?:last|latest|newest)\s+(?:post|reply|comment|activity)|letzte[rn]?\s+beitrag"
-    r"|dernier\s+message",
-    re.IGNORECASE,
-)
-#: Lines after a bare update label that may still belong to it ("last post by", the
-#: poster's name, then the date).
-_LABEL_REACH = 2
 
 
 class _Walk:
@@ -326,12 +281,12 @@ class Dom:
                 return in_footer and tag not in ("article", "main")
             if tag in ("aside", "nav"):
                 return True
-            marks = f"{node.get('class') or ''} {node.get('id') or ''}"
-            if tag == "footer" or _FOOTER_MARK.search(marks):
+            ws = words(f"{node.get('class') or ''} {node.get('id') or ''}")
+            if tag == "footer" or (ws and FOOTER.in_words(ws)):
                 in_footer = True
             elif tag in ("article", "main"):
                 in_footer = False
-            if len(marks) > 1 and _ELSEWHERE.search(marks):
+            if ws and ELSEWHERE.in_words(ws):
                 return True
             node = node.getparent()
             steps += 1
@@ -341,8 +296,8 @@ class Dom:
         """Short text lines right after the headline, then right before it."""
         if self._near is None:
             walk = self.walk
-            self._near = list(_lines(walk.after_texts, _NEAR_AFTER))
-            self._near.extend(_lines(walk.before_texts, _NEAR_BEFORE))
+            self._near = list(short_lines(walk.after_texts, _NEAR_AFTER))
+            self._near.extend(short_lines(walk.before_texts, _NEAR_BEFORE))
         return self._near
 
     def header_lines(self) -> list[str]:
@@ -354,9 +309,9 @@ class Dom:
         """
         if self._header is None:
             walk = self.walk
-            after = _header_run(walk.after_texts, _HEADER_AFTER)
-            before = _header_run(walk.before_texts, _HEADER_BEFORE)
-            self._header = _without_updates(after) + _without_updates(before)
+            after = header_run(walk.after_texts, _HEADER_AFTER)
+            before = header_run(walk.before_texts, _HEADER_BEFORE)
+            self._header = without_updates(after) + without_updates(before)
         return self._header
 
     def bylines(self) -> Iterator[tuple[str, str, HtmlElement | None]]:
@@ -408,7 +363,7 @@ class Dom:
                 box = el
             elif box not in islice(el.iterancestors(), _ANCESTOR_LIMIT):
                 return
-            line = _box_text(el, signal, _SHORT_BOX_LINE)
+            line = _box_text(el, signal, SHORT_BOX_LINE)
             # One personal name of two words or more (a user name is a comment's, one
             # word a brand's: "From Apple"): not the bio, not a job title run into the
             # name, not the contact <address> of the page.
@@ -440,7 +395,7 @@ class Dom:
             if not rest:
                 # The label is the owner's text or its tail; the owner's tail comes first
                 # among the texts following it.
-                rest = _text_after(owner, tail=tail)
+                rest = text_after(owner, tail=tail)
             if rest:
                 yield rest
 
@@ -452,17 +407,17 @@ class Dom:
         found = [
             el for el in islice(self.root.iter("time"), _MAX_CANDIDATES) if not self.elsewhere(el)
         ]
-        values = [(el, el.get("datetime") or _short_text(el, 80) or "") for el in found]
+        values = [(el, el.get("datetime") or short_text(el, 80) or "") for el in found]
         marks = [f"{el.get('itemprop') or ''} {el.get('class') or ''}" for el in found]
         for (el, value), mark in zip(values, marks, strict=True):
-            if "pubdate" in el.attrib or _PUBLISHED_MARK.search(mark):
+            if "pubdate" in el.attrib or PUBLISHED.matches(mark):
                 yield "time-pubdate", value
         region = set(self.region.iter("time")) if self.region is not self.root else set(found)
         for (el, value), mark in zip(values, marks, strict=True):
             if el in region and not _update_marked(mark):
                 yield "time", value
         for (el, value), mark in zip(values, marks, strict=True):
-            if el not in region and not _MODIFIED_MARK.search(mark):
+            if el not in region and not MODIFIED.matches(mark):
                 yield "time-page", value
 
     def page_dates(self) -> Iterator[tuple[str, str]]:
@@ -478,12 +433,12 @@ class Dom:
             if el.tag in SKIP_TEXT_TAGS or el.tag in ("meta", "link", "input", "html", "body"):
                 continue
             mark = f"{el.get('class') or ''} {el.get('itemprop') or ''}"
-            if _update_marked(mark):
+            if not DATE.matches(mark) or _update_marked(mark):
                 continue
-            line = _text_prefix(el, _SHORT_LINE)
+            line = text_prefix(el, SHORT_LINE)
             if not line or self.elsewhere(el) or self._teaser_item(el):
                 continue
-            update = _MODIFIED_LINE.search(line)
+            update = MODIFIED_LINE.search(line)
             if update is not None:
                 line = line[: update.start()]
             stamp = next((t.get("datetime") for t in islice(el.iter("time"), 1)), None)
@@ -515,11 +470,11 @@ class Dom:
             if not _DATE_HINT.search(values) or el.tag in SKIP_TEXT_TAGS:
                 continue
             mark = f"{el.get('class') or ''} {el.get('id') or ''}"
-            if not _DATE_MARK.search(mark):
+            if not DATE.matches(mark):
                 continue
             if _update_marked(mark):
                 continue
-            line = _short_text(el, _SHORT_LINE)
+            line = short_text(el, SHORT_LINE)
             if line and not self.elsewhere(el):
                 yield "date-class", line
         previous = ""
@@ -529,93 +484,9 @@ class Dom:
             previous = line
 
 
-def _text_after(owner: HtmlElement, *, tail: bool) -> str:
-    """The first non-blank text after a label that is ``owner``'s text (then the texts
-    inside ``owner`` come first) or its tail; the walk reads at most
-    :data:`_LABEL_REACH_TEXTS` texts, cut to a box line."""
-    texts = islice(_texts_after(owner, tail=tail), _LABEL_REACH_TEXTS)
-    found = next((t for t in texts if t.strip()), "")
-    return " ".join(found.split())[:_SHORT_BOX_LINE]
-
-
-def _texts_after(owner: HtmlElement, *, tail: bool) -> Iterator[str]:
-    """Texts in document order after ``owner``'s text (or, ``tail``, after its tail),
-    scripts and styles passed over (a CSS-in-JS ``<style>`` sits beside the name)."""
-    if not tail:
-        for child in owner:
-            yield from _texts_in(child)
-            yield child.tail or ""
-        yield owner.tail or ""
-    node: HtmlElement | None = owner
-    while node is not None:
-        for sibling in node.itersiblings():
-            yield from _texts_in(sibling)
-            yield sibling.tail or ""
-        node = node.getparent()
-        if node is not None:
-            yield node.tail or ""
-
-
-def _texts_in(el: HtmlElement) -> Iterator[str]:
-    """The texts inside ``el`` (not its tail) in document order, lazily; scripts, styles,
-    drawings and comments give none."""
-    stack: list[tuple[HtmlElement, bool]] = [(el, False)]
-    while stack:
-        node, closing = stack.pop()
-        if closing:
-            yield node.tail or ""
-            continue
-        if not isinstance(node.tag, str) or node.tag in SKIP_TEXT_TAGS:
-            continue
-        yield node.text or ""
-        for child in reversed(node):
-            stack.append((child, True))
-            stack.append((child, False))
-
-
-def page_lines(root: HtmlElement) -> Iterator[str]:
-    """Short text lines holding a four-digit year anywhere in ``root``'s document, in
-    document order, off comments, sidebars, teasers, nav, forms and footers (by tag or
-    class).
-
-    The very last resort for a page whose date sits in no marked element and near no
-    headline found (a board's first post, a blog theme printing the day in a plain
-    ``<span>``, a page stating only when it was last updated). The text nodes that may
-    hold a year come from one XPath (a substring test in C); only their owners' ancestor
-    chains are judged, each element once (:func:`~mainmark.page.ancestry.ancestor_cover`),
-    so the work is linear in the page and no Python runs for the elements without a year
-    below them. At most :data:`_PAGE_ELEMENTS` such texts are read.
-    """
-    found = _YEAR_TEXTS(root)
-    if not isinstance(found, list):
-        return
-    off_page = ancestor_cover(_off_page)
-    for text in islice(found, _PAGE_ELEMENTS):
-        if not isinstance(text, str) or not _YEAR.search(text):
-            continue
-        owner = getattr(text, "getparent", lambda: None)()
-        if getattr(text, "is_tail", False) and owner is not None:
-            owner = owner.getparent()  # a tail is its element's parent's text
-        if not isinstance(owner, HtmlElement) or off_page(owner):
-            continue
-        line = " ".join(text.split())
-        if len(line) <= _SHORT_LINE:
-            yield line
-
-
-def _off_page(el: HtmlElement) -> bool:
-    """``el`` is a region :func:`page_lines` does not read: by tag (scripts, nav, asides,
-    footers, forms) or by class/id words (comments, sidebars, teasers, footers)."""
-    tag = el.tag
-    if not isinstance(tag, str) or tag in SKIP_TEXT_TAGS or tag in _OFF_PAGE_TAGS:
-        return True
-    marks = f"{el.get('class') or ''} {el.get('id') or ''}"
-    return len(marks) > 1 and bool(_ELSEWHERE.search(marks) or _FOOTER_MARK.search(marks))
-
-
 def _update_marked(mark: str) -> bool:
     """Class/id/itemprop words ``mark`` say "updated" and not "published" as well."""
-    return bool(_MODIFIED_MARK.search(mark)) and not _PUBLISHED_MARK.search(mark)
+    return MODIFIED.matches(mark) and not PUBLISHED.matches(mark)
 
 
 def _holds_date(el: HtmlElement, mark: str | None) -> bool:
@@ -625,18 +496,6 @@ def _holds_date(el: HtmlElement, mark: str | None) -> bool:
         sub.tag == "time" or (mark and sub.get("class") == mark)
         for sub in islice(el.iter(), _TEASER_REACH)
     )
-
-
-def byline_lines(lines: list[str]) -> Iterator[str]:
-    """Lines, or parts of lines, that read as a byline; a bare label joins the next line."""
-    for index, line in enumerate(lines):
-        if _BYLINE_LABEL.match(line) and index + 1 < len(lines):
-            yield f"{line} {lines[index + 1]}"
-            continue
-        for part in _LINE_PARTS.split(line):
-            if _BYLINE_LINE.match(part):
-                yield part
-                break
 
 
 def _byline_signal(el: HtmlElement) -> str | None:
@@ -651,7 +510,7 @@ def _byline_signal(el: HtmlElement) -> str | None:
     if prop and " author " in f" {prop} ":
         return "itemprop-author"
     marks = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('data-testid') or ''}"
-    if len(marks) > 7 and _BYLINE_MARK.search(marks):
+    if len(marks) > 7 and BYLINE.matches(marks):
         return "byline"
     if tag == "a" and _AUTHOR_HREF.search(el.get("href") or ""):
         return "author-link"
@@ -661,77 +520,4 @@ def _byline_signal(el: HtmlElement) -> str | None:
 def _box_text(el: HtmlElement, signal: str, limit: int = 200) -> str | None:
     """A byline element's text: its name parts or its lines (:mod:`.bylinebox`); an
     ``<address>`` is read whole."""
-    return _short_text(el, limit) if signal == "address" else byline_text(el, limit)
-
-
-def _short_text(el: HtmlElement, limit: int = 200) -> str | None:
-    """Whitespace-collapsed text, with a space between text nodes ("Author" label + name)."""
-    value = " ".join(" ".join(el.itertext()).split())
-    return value if 0 < len(value) <= limit else None
-
-
-def _text_prefix(el: HtmlElement, limit: int) -> str:
-    """Whitespace-collapsed text of ``el``, whole when short, else its dateline prefix
-    (as in :func:`_lines`); reads no more of a large subtree than the limit needs."""
-    parts: list[str] = []
-    size = 0
-    for text in el.itertext():
-        parts.append(text)
-        size += len(text)
-        if size > 4 * limit:
-            break
-    value = " ".join(" ".join(parts).split())
-    return value if len(value) <= limit else value[:_DATELINE_PREFIX]
-
-
-def _lines(texts: list[str], limit: int) -> Iterator[str]:
-    count = 0
-    for raw in texts:
-        line = " ".join(raw.split())
-        if not line:
-            continue
-        count += 1
-        if count > limit:
-            return
-        # A long text node is prose that may mention any date; only a dateline
-        # prefix ("01.02.2022 Headline of the press release ...") is kept.
-        yield line if len(line) <= _SHORT_LINE else line[:_DATELINE_PREFIX]
-
-
-def _without_updates(lines: list[str]) -> list[str]:
-    """``lines`` minus update notices, and the date after a bare "Updated:" or "last post
-    by" label (within :data:`_LABEL_REACH` lines)."""
-    out: list[str] = []
-    reach = 0
-    for line in lines:
-        if _MODIFIED_LINE.search(line):
-            reach = 0 if any(ch.isdigit() for ch in line) else _LABEL_REACH
-        elif reach:
-            # Up to the label's date: the first line with a digit, or the label's reach.
-            reach = 0 if any(ch.isdigit() for ch in line) else reach - 1
-        else:
-            out.append(line)
-    return out
-
-
-def _header_run(texts: list[str], limit: int) -> list[str]:
-    """Short lines until prose starts, at most ``limit`` of them.
-
-    One long line is passed over (the standfirst under a headline); the second
-    is the article body.
-    """
-    out: list[str] = []
-    long_lines = 0
-    for raw in texts:
-        line = " ".join(raw.split())
-        if not line:
-            continue
-        if len(line) > _SHORT_LINE:
-            long_lines += 1
-            if long_lines > 1:
-                break
-            continue
-        if len(out) >= limit:
-            break
-        out.append(line)
-    return out
+    return short_text(el, limit) if signal == "address" else byline_text(el, limit)

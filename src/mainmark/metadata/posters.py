@@ -15,7 +15,6 @@ words) would reject.
 
 from __future__ import annotations
 
-import re
 from itertools import islice
 
 from lxml import etree
@@ -23,6 +22,7 @@ from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import clean_authors, is_handle
 from mainmark.metadata.metafields import owners
+from mainmark.vocabulary.bylines import POSTER, POSTER_CLASS
 
 #: Attributes whose value is the poster's user name.
 _POSTER_ATTRS = ("data-author", "data-poster-name", "data-username")
@@ -39,12 +39,6 @@ _POSTER_MARKED = etree.XPath(
 #: ("data-username" holds "sername" and "User-name" holds "ser-name": one scan each less.)
 _POSTER_NEEDLES = ("data-author", "data-poster-name", "sername", "ser-name", "serName",
                    "post_author", "postauthor")
-#: Class tokens of a user-name element (the search above is a cheap first filter).
-_POSTER_CLASS = re.compile(
-    r"(?:^|[\s_-])(?:big)?user-?name(?:$|[\s_-])|(?:^|\s)ips-?username|(?:^|\s)postuser-name"
-    r"|(?:^|\s)post_?author(?:$|\s)",
-    re.IGNORECASE,
-)
 _NOT_A_POSTER = frozenset(
     {"guest", "anonymous", "deleted", "[deleted]", "admin", "moderator", "user", "username",
      "unknown", "system"}
@@ -83,7 +77,9 @@ def _poster_name(el: HtmlElement) -> str | None:
     value = _marked_poster(el)
     if value is not None:
         return _as_name(value)
-    if not _POSTER_CLASS.search(el.get("class") or ""):
+    # the search above is a cheap first filter; the class words decide
+    cls = el.get("class") or ""
+    if not (POSTER.matches(cls) or POSTER_CLASS.matches(cls)):
         return None
     return _as_name(" ".join(el.text_content().split()))
 

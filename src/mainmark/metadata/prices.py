@@ -24,6 +24,7 @@ from lxml.html import HtmlElement
 
 from mainmark.metadata.metafields import owners
 from mainmark.metadata.schema import availability_name, price_text
+from mainmark.vocabulary.bylines import PRICE
 
 #: Attribute unions, read by ``owners`` (see there why).
 _ITEMPROP_OFFER = etree.XPath(
@@ -31,8 +32,6 @@ _ITEMPROP_OFFER = etree.XPath(
     " | //@data-price-amount"
 )
 _PRICE_CLASSED = etree.XPath("//@class[contains(., 'rice')]")
-_PRICE_CLASS = re.compile(r"(?:^|[\s_-])(?:sale-?|current-?|final-?|regular-?)?price(?:$|[\s_-])",
-                          re.IGNORECASE)
 #: An amount with a currency symbol or code before or after it: "€ 24,90", "19.99 $", "CHF 5.-".
 _SYMBOL_AMOUNT = re.compile(
     r"^(?P<pre>[€£$¥₹]|CHF|EUR|USD|GBP)?\s*(?P<amount>\d{1,3}(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?)"
@@ -84,7 +83,7 @@ def itemprop_offer(root: HtmlElement) -> DomOffer | None:
 def visible_price(root: HtmlElement, language: str | None) -> DomOffer | None:
     """The first price-classed element whose text is an amount with a currency symbol."""
     for el in islice(owners(_PRICE_CLASSED, root), _MAX_MARKS):
-        if not _PRICE_CLASS.search(el.get("class") or ""):
+        if not PRICE.matches(el.get("class") or ""):
             continue
         text = " ".join(el.text_content().split())
         match = _SYMBOL_AMOUNT.match(text) if len(text) <= _MAX_PRICE_TEXT else None

@@ -17,7 +17,7 @@ from lxml.html import HtmlElement
 from mainmark.metadata import metafields as mf
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.dates import localize, parse_date
-from mainmark.metadata.headline_dom import byline_lines, page_lines
+from mainmark.metadata.headline_lines import byline_lines, page_lines
 from mainmark.metadata.schema import (
     text_of,
 )
@@ -68,7 +68,7 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
     is read: dates further down belong to events, comments or quoted sources. When
     neither the content's top nor the header before it has one, the first bare dateline
     anywhere on the page outside comments, sidebars, nav and footers
-    (:func:`~mainmark.metadata.headline_dom.page_lines`): a page that prints one date
+    (:func:`~mainmark.metadata.headline_lines.page_lines`): a page that prints one date
     alone on its line, however far from the text, is dated by it, and a citation
     needs some date more than it fears a far one. A page with no printed date either is
     dated by its modification stamp (:func:`_modified_as_published`).
@@ -132,7 +132,7 @@ def author_from_content(metadata: Metadata, content: Content) -> Metadata:
     beside (a headline in no heading element, a blog whose ``<h1>`` is the blog's name):
     a "By Jane Roe" / "Von Jane Roe" / "Text: Jane Roe" line at the top of the content
     selected, or in the article header just before it. Read the way the header's byline
-    lines are (:func:`~mainmark.metadata.headline_dom.byline_lines`), strictly.
+    lines are (:func:`~mainmark.metadata.headline_lines.byline_lines`), strictly.
     """
     if metadata.author or not content.roots:
         return metadata

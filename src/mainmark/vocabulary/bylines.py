@@ -1,0 +1,82 @@
+"""Class/id words the metadata stage reads: what marks a byline, a dateline, a publication
+or an update stamp around the headline, the regions whose bylines and dates belong to
+other content (comments, sidebars, teasers, the page footer), a forum poster's name and
+a product's price.
+
+Matched like every class/id word, as whole tokens or token stems of
+:func:`~mainmark.page.classwords.words` (``byline__author``, ``postAuthor`` and
+``author-name`` all hold the token ``author``). ``metadata/headline_dom.py``,
+``posters.py`` and ``prices.py`` still find their candidates with cheap substring searches
+(an XPath ``contains()``, a regex over the joined attribute values, a needle in the
+source): those only narrow what these vocabularies are asked about.
+"""
+
+from __future__ import annotations
+
+from mainmark.vocabulary.registry import Label, Match, Vocabulary, cms, language
+
+_DOM = ("metadata.headline_dom",)
+_AUTHOR_LANGUAGES: dict[str, Label] = {
+    "autor": language("de"), "autorin": language("de"), "autoren": language("de"),
+    "verfasser": language("de"), "verfasserin": language("de"),
+    "auteur": language("fr"), "auteurs": language("fr"),
+}
+_DATE_LANGUAGES: dict[str, Label] = {"datum": language("de"), "aktualisiert": language("de")}
+
+ELSEWHERE = Vocabulary(
+    "elsewhere", frozenset({"comment", "avatar", "related", "teaser", "widget", "sidebar",
+                            "recommend"}),
+    "regions whose bylines and dates belong to other content: comments, sidebars, teasers "
+    "(stems: 'comments', 'relatedposts', 'sidebarwidget')",
+    ("metadata.headline_dom", "metadata.headline_lines"), Match.STEM)
+FOOTER = Vocabulary(
+    "footer", frozenset({"footer"}),
+    "a footer by class: like <footer>, the page's, unless inside the article (WordPress "
+    "prints byline and date in the article's footer)",
+    ("metadata.headline_dom", "metadata.headline_lines"), Match.STEM)
+BYLINE = Vocabulary(
+    "byline", frozenset({
+        "author", "authors", "byline", "bylines", "authorname", "authorbox", "authorinfo",
+        "authorblock", "authorline", "authorwrap", "authorsname", "authorsbox",
+        "authorsinfo", "authorsblock", "authorsline", "authorswrap", "bylinename",
+        "bylinebox", "bylineinfo", "bylineblock", "bylinewrap", "bylineline",
+        "autorname", "autorbox", "autorinfo", "autorenbox", "auteurname", "auteurbox",
+        "verfassername", *_AUTHOR_LANGUAGES,
+    }),
+    "a byline element's class/id/test-id words ('author-name', 'byline', 'authorbox', "
+    "'auteurs')", _DOM, labels={**_AUTHOR_LANGUAGES,
+                                "autorname": language("de"), "autorbox": language("de"),
+                                "autorinfo": language("de"), "autorenbox": language("de"),
+                                "verfassername": language("de"),
+                                "auteurname": language("fr"), "auteurbox": language("fr")})
+DATE = Vocabulary(
+    "date", frozenset({"date", "datum", "publish", "posted", "time", "pubdate", "postdate",
+                       "entrydate"}),
+    "a dateline element's class/id stems ('post-date', 'published', 'timestamp', "
+    "'dateline')", _DOM, Match.STEM, labels={"datum": language("de")})
+PUBLISHED = Vocabulary(
+    "published", frozenset({"publish", "created", "posted", "pubdate"}),
+    "a date stamp marked as the publication's (itemprop 'datePublished', 'post-published')",
+    _DOM, Match.STEM)
+MODIFIED = Vocabulary(
+    "modified", frozenset({"modif", "updat", "aktualisiert"}),
+    "a date stamp marked as an update ('dateModified', 'updated', 'aktualisiert')", _DOM,
+    Match.STEM, labels={"aktualisiert": language("de")})
+
+POSTER = Vocabulary(
+    "poster", frozenset({"username", "bigusername", "postusername"}),
+    "a forum post's user-name element ('user-name', 'bigusername' of vBulletin, "
+    "'ipsUsername' of Invision): its text is the poster's name", ("metadata.posters",),
+    labels={"bigusername": cms("vBulletin")})
+POSTER_CLASS = Vocabulary(
+    "poster_class", frozenset({"post_author", "postauthor"}),
+    "the same as a whole class name: as a word, 'postauthor' is also the joined pair of "
+    "page builders' 'video-post_author-list' wrappers (a Webflow listing read as a thread)",
+    ("metadata.posters",), Match.CLASS, casefolded=True)
+PRICE = Vocabulary(
+    "price", frozenset({"price", "saleprice", "currentprice", "finalprice", "regularprice"}),
+    "a product's price element by class ('price', 'sale-price', 'product__price')",
+    ("metadata.prices",))
+
+#: Every table of this module, in the order the docs list them.
+TABLES = (ELSEWHERE, FOOTER, BYLINE, DATE, PUBLISHED, MODIFIED, POSTER, POSTER_CLASS, PRICE)
