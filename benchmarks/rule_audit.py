@@ -515,7 +515,7 @@ def units(entries: bool = True) -> list[Unit]:
     add(Unit("adjacent-posts", "prune", "previous/next post pager",
              c("furniture", "_PREV_WORDS", frozenset()), _rm("adjacent-posts")))
     add(Unit("repeated-caption", "prune", "gallery captions printed twice",
-             c("prune", "_drop_repeats", _noop), _rm("repeated-caption")))
+             c("prune", "drop_repeats", _noop), _rm("repeated-caption")))
     add(Unit("prose-exempt", "prune", "narrow-chrome box of real paragraphs is content",
              c("measure", "_is_prose", lambda el, m: False), _ev("isprose")))
     add(Unit("broad-on-widened", "prune", "broad verdicts on material widening added",

@@ -89,7 +89,6 @@ def systems() -> dict[str, Call]:
     import lxml.html
 
     import mainmark
-
     from mainmark.tuning import BATCH, tuned
 
     chunked = mainmark.Options()
