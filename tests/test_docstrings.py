@@ -21,17 +21,6 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The source trees checked, relative to the repository root.
 TREES = ("src/mainmark", "evaluation/src/mainmark_eval")
 
-#: Files whose public names are being documented on other branches; the lead empties
-#: this at merge. Paths relative to the repository root.
-PENDING: frozenset[str] = frozenset({
-    "src/mainmark/chunks/split.py",
-    "src/mainmark/content/locate.py",
-    "src/mainmark/content/score.py",
-    "src/mainmark/markdown/convert.py",
-    "src/mainmark/markdown/tables.py",
-    "src/mainmark/metadata/headline_dom.py",
-})
-
 _Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
@@ -74,14 +63,6 @@ def _missing() -> dict[str, list[str]]:
 
 
 def test_every_public_name_has_a_docstring() -> None:
-    missing = {rel: names for rel, names in _missing().items() if rel not in PENDING}
+    missing = _missing()
     listing = "\n".join(f"{rel}: {', '.join(names)}" for rel, names in sorted(missing.items()))
     assert not missing, f"public names without a docstring:\n{listing}"
-
-
-def test_pending_list_holds_only_files_with_gaps() -> None:
-    """A file documented meanwhile leaves :data:`PENDING`, so the list only shrinks."""
-    missing = _missing()
-    known = {rel for rel, _ in _sources()}
-    stale = sorted(rel for rel in PENDING if rel not in missing or rel not in known)
-    assert not stale, f"documented (or gone), remove from PENDING: {', '.join(stale)}"

@@ -64,6 +64,8 @@ class AsciiBytes:
         return ord(self.text[at])
 
     def isascii(self) -> bool:
+        """Always true: the chunker asks before choosing its ASCII fast path, as it would of
+        ``bytes``."""
         return True
 
 
@@ -83,6 +85,8 @@ def utf8(markdown: str) -> Utf8:
 
 @dataclass(slots=True)
 class Piece:
+    """One block as the packer sees it: its byte span in the markdown, its token count and the
+    heading blocks above it (the chunk's heading path is read from ``path_ids``)."""
     start: int  # UTF-8 byte offsets into the markdown
     end: int
     tokens: int

@@ -43,6 +43,9 @@ _MIN_WORDS = 30
 
 @dataclass(slots=True)
 class Located:
+    """Where a JSON-LD ``articleBody`` was found in the tree: the roots to select (empty when only
+    its paragraphs can be emitted), its size for the teaser check, and the reason for
+    ``Explain``."""
     roots: list[HtmlElement] = field(default_factory=list)
     paragraphs: list[str] = field(default_factory=list)
     #: the articleBody's size in words, for the caller's teaser check
@@ -68,6 +71,9 @@ def article_body(jsonld: list[dict[str, Any]]) -> str | None:
 
 def locate_article_body(body: HtmlElement, m: Measures,
                         jsonld: list[dict[str, Any]]) -> Located | None:
+    """The smallest element whose words cover the ``articleBody``'s words, or ``None`` when none
+    covers enough: structured data names the article's text, so it picks the region when the page
+    prints it (a teaser or a paywalled body covers too little and leaves the choice to scoring)."""
     text = article_body(jsonld)
     if not text:
         return None

@@ -59,6 +59,8 @@ _HINT_FULL_BYTES = 500
 
 
 def contains(ancestor: HtmlElement, el: HtmlElement) -> bool:
+    """Whether ``el`` is ``ancestor`` or inside it, by walking parents: cheaper than an XPath on the
+    short paths scoring asks about."""
     node: HtmlElement | None = el
     while node is not None:
         if node is ancestor:
@@ -96,6 +98,8 @@ class Scoring:
         self._picked: dict[bool, tuple[list[HtmlElement], HtmlElement | None]] = {}
 
     def scored(self, use_chrome: bool) -> tuple[dict[HtmlElement, float], set[HtmlElement]]:
+        """The candidates' scores and the set of scored elements, with or without the chrome
+        verdicts; computed on first request and kept, since several ladder steps ask."""
         if use_chrome not in self._scored:
             self._scored[use_chrome] = _score(self.body, self.m,
                                               self.chrome if use_chrome else {})

@@ -127,6 +127,8 @@ def is_permalink(href: str | None, text: str) -> bool:
 
 
 def list_start(el: HtmlElement | None) -> int:
+    """An ``<ol start>`` as a number, 1 when missing or not a sane integer (a ten-digit start is no
+    list a reader numbers)."""
     value = (el.get("start") or "").strip() if el is not None else ""
     return int(value) if value.lstrip("-").isdigit() and len(value) < 10 else 1
 
@@ -179,14 +181,20 @@ class Converter(TreeWalker, MarkdownConverter):
             self.handlers[tag] = self.close_heading
 
     def escape(self, text: str, parent_tags: frozenset[str]) -> str:
+        """Markdown escaping of a text node, aware of the enclosing tags (code and headings escape
+        differently)."""
         return escape_markdown(text, parent_tags)
 
     def escape_line(self, line: str) -> str:
+        """Escaping of one line's block markers (a line opening with ``#`` or ``1.`` that is text).
+        Escaping of one line's block markers (a line opening with ``#`` or ``1.`` that is text)."""
         return escape_line(line)
 
     # ------------------------------------------------------------------ leaves
 
     def leaf(self, el: HtmlElement, tag: str, parent: Frame) -> Out | Descend:
+        """Convert an element rendered whole (br, img, hr, math, tables, code) or say ``Descend`` so
+        the walker visits its children."""
         if tag == "br":
             return BREAKS
         if tag == "img":
@@ -243,6 +251,8 @@ class Converter(TreeWalker, MarkdownConverter):
         return _tri([s.render_image(alt, src) for s in SYNTAXES])
 
     def code_pieces(self, pres: list[HtmlElement]) -> list[Piece]:
+        """One code block per ``<pre>`` with text, its language read from the markup; the code
+        itself is never altered."""
         pieces = []
         for pre in pres:
             code = code_text(pre)
@@ -262,6 +272,8 @@ class Converter(TreeWalker, MarkdownConverter):
         return pres
 
     def table_pieces(self, table: HtmlElement) -> list[Piece]:
+        """A data table as one table block per channel (caption first), or nothing when every cell
+        is empty."""
         grids = build_grids(table, self.removed, self.cell, len(SYNTAXES))
         if not grids[0].rows or not any(any(row) for row in grids[0].rows):
             return []
@@ -292,6 +304,8 @@ class Converter(TreeWalker, MarkdownConverter):
     # ------------------------------------------------------------------ inline converters
 
     def get_inline(self, tag: str) -> Inline | None:
+        """The converter for an inline tag (links, emphasis, code), or ``None`` for a tag whose text
+        passes through unmarked."""
         if tag == "a":
             return self.convert_a
         html = _INLINE_HTML.get(tag)
@@ -315,6 +329,9 @@ class Converter(TreeWalker, MarkdownConverter):
 
     def convert_a(self, el: HtmlElement, md: str, txt: str, htm: str,
                   parent_tags: frozenset[str]) -> Tri:
+        """A link in each channel: a jump within the page keeps its text only; otherwise the
+        markdown has ``[text](url)`` with links inline, or the text with the target in the links
+        side table (the default, so targets never reach what is embedded)."""
         href = el.get("href")
         if href is not None and href.startswith("#"):  # each channel judges its own text
             md = "" if is_permalink(href, md) else md
@@ -348,6 +365,9 @@ class Converter(TreeWalker, MarkdownConverter):
         return f"{prefix}[{inner}]({markdown_target(url)}){suffix}", txt, htm
 
     def resolve(self, href: str | None) -> str | None:
+        """A link target made absolute against the page's base URL, or ``None`` where it
+        leads nowhere safe (:func:`mainmark.markdown.links.resolve`); cached per page, as
+        menus repeat the same targets."""
         if href is None:
             return None
         if href not in self.url_cache:
@@ -357,10 +377,14 @@ class Converter(TreeWalker, MarkdownConverter):
     # ------------------------------------------------------------------ blocks
 
     def close_block(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """Finish a block element once its children are converted: its handler by tag, or its
+        children's pieces as they are."""
         handler = self.handlers.get(frame.tag)
         return handler(frame, parent) if handler else frame.pieces
 
     def close_p(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A paragraph: loose inline text inside it takes the paragraph as its source element and
+        gets its ``<p>`` in the HTML channel."""
         for piece in frame.pieces:
             if piece.anon:
                 piece.first = piece.last = frame.el
@@ -370,18 +394,23 @@ class Converter(TreeWalker, MarkdownConverter):
         return frame.pieces
 
     def close_figcaption(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A caption: a paragraph whose HTML is wrapped in ``<figcaption>``."""
         body = SYNTAXES.html.item_body(frame.pieces)
         pieces = self.close_p(frame, parent)
         _wrap_html(pieces, f"<figcaption>{body}</figcaption>" if body else "")
         return pieces
 
     def close_figure(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A figure: its pieces stay (image, caption), the HTML channel gets one ``<figure>`` around
+        them."""
         html = SYNTAXES.html
         body = "\n".join(t for t in map(html.block_text, frame.pieces) if t)
         _wrap_html(frame.pieces, f"<figure>\n{body}\n</figure>" if body else "")
         return frame.pieces
 
     def close_heading(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A heading block at the level the page's outline gives it (nested sections may shift the
+        tag's level); an empty heading is dropped."""
         texts = [collapse(" ".join(s.raw(p) for p in frame.pieces).replace("\n", " "))
                  for s in SYNTAXES]
         if not texts[0]:
@@ -392,6 +421,8 @@ class Converter(TreeWalker, MarkdownConverter):
                       frame.el, frame.el, level=level)]
 
     def close_li(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A list item: inside a list, an item body for ``close_list`` to number; a stray ``<li>``
+        becomes a one-item list."""
         bodies = [s.item_body(frame.pieces) for s in SYNTAXES]
         if parent.tag not in LIST_TAGS:
             if not bodies[0]:
@@ -402,6 +433,8 @@ class Converter(TreeWalker, MarkdownConverter):
         return [Piece(BlockKind.OTHER, bodies, frame.el, frame.el, tag="li")]
 
     def close_list(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A list with its markers; nesting past the marker depth keeps the items as blocks so
+        markdown stays valid."""
         if frame.depth > MAX_MARKER_DEPTH:
             return frame.pieces
         ordered = frame.tag == "ol"
@@ -421,6 +454,8 @@ class Converter(TreeWalker, MarkdownConverter):
         return [Piece(BlockKind.LIST, out, frame.el, frame.el)] if out[0] else []
 
     def close_quote(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A block quote of its children's blocks; past the marker depth the blocks are kept
+        unquoted."""
         bodies = ["\n\n".join(t for t in map(s.block_text, frame.pieces) if t) for s in SYNTAXES]
         if not bodies[0] or frame.depth > MAX_MARKER_DEPTH:
             return frame.pieces
@@ -428,6 +463,7 @@ class Converter(TreeWalker, MarkdownConverter):
         return [Piece(BlockKind.QUOTE, quotes, frame.el, frame.el)]
 
     def close_dt(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A term of a definition list; outside a ``<dl>`` it is a paragraph."""
         if parent.tag != "dl":
             return self.close_p(frame, parent)
         texts = [collapse(" ".join(s.raw(p) for p in frame.pieces).replace("\n", " "))
@@ -435,12 +471,14 @@ class Converter(TreeWalker, MarkdownConverter):
         return [Piece(BlockKind.OTHER, texts, frame.el, frame.el, tag="dt")] if texts[0] else []
 
     def close_dd(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A definition's body; outside a ``<dl>`` its blocks are kept as they are."""
         if parent.tag != "dl":
             return frame.pieces
         bodies = [s.item_body(frame.pieces) for s in SYNTAXES]
         return [Piece(BlockKind.OTHER, bodies, frame.el, frame.el, tag="dd")] if bodies[0] else []
 
     def close_dl(self, frame: Frame, parent: Frame) -> list[Piece]:
+        """A definition list of its terms and definitions, in each channel's form."""
         out = [s.render_definitions([(p.tag, t) for p in frame.pieces if (t := s.block_text(p))])
                for s in SYNTAXES]
         return [Piece(BlockKind.DEFINITIONS, out, frame.el, frame.el)] if out[0] else []

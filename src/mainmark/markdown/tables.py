@@ -59,6 +59,8 @@ def own_rows(table: HtmlElement, removed: set[HtmlElement]) -> list[HtmlElement]
 
 
 def own_cells(tr: HtmlElement, removed: set[HtmlElement]) -> list[HtmlElement]:
+    """A row's own cells, the removed ones left out: a nested table's cells belong to the nested
+    table."""
     return [c for c in tr.iterchildren("td", "th") if c not in removed]
 
 
@@ -130,6 +132,8 @@ def _holds_page_text(cell: HtmlElement) -> bool:
 
 
 def is_gutter_cell(cell: HtmlElement) -> bool:
+    """A line-number column of a code table (a gutter class on it or inside it, or digits only):
+    left out so only the code is kept."""
     if is_gutter(cell) or any(is_gutter(el) for el in cell.iterdescendants("div", "pre")):
         return True
     return bool(_DIGITS_ONLY.fullmatch(cell.text_content()))

@@ -246,6 +246,8 @@ class Dom:
 
     @property
     def walk(self) -> _Walk:
+        """The headline's surroundings, walked once on first use: most pages settle their byline
+        without it."""
         if self._walk is None:
             self._walk = _Walk(self.headline)
         return self._walk
