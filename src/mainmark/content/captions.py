@@ -24,10 +24,11 @@ def drop_repeats(blocks: list[HtmlElement], m: Measures,
 
     Galleries print each caption twice (thumbnail strip and lightbox, or a full and
     a truncated copy), and photo series repeat one caption under every picture (news
-    galleries; worth +0.0018 sh, +0.0001 wx, -0.0002 rd CHECK in the 0.4 audit).
+    galleries; rule `repeated-caption`, docs/rules.md).
     Paragraphs are left alone: interviews repeat their questions, songs their refrains.
     A block holding several caption boxes (a gallery's list item with the full and the
-    truncated copy side by side) is judged box by box (+0.0047 sh CHECK, tr/rd/wx flat).
+    truncated copy side by side) is judged box by box (rule `repeated-caption:box-by-box`,
+    docs/rules.md).
     """
     seen: set[str] = set()
     recent: list[str] = []

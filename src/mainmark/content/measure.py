@@ -108,9 +108,8 @@ class Measures:
         """A ``role=tablist`` box holding the panels themselves (a tab panel, a paragraph)
         is an accordion whose template put the role on the whole group (Bootstrap's
         ``panel-group``): its sections are the page's text. A real tablist holds the tab
-        labels only. Worth wx CHECK 0.8655 -> 0.8677, TUNE +0.0013 (service and collection
-        accordions); tr TUNE -0.0006 (one page's accordion of a second article), tr CHECK,
-        sh and rd unchanged. A position search over one list of the page's panels, so that
+        labels only. Service and collection accordions (rule `tablist-panels`,
+        docs/rules.md). A position search over one list of the page's panels, so that
         nested tablists cost no subtree scan each."""
         i = self.index.get(el, -1)
         if i < 0:
@@ -418,7 +417,7 @@ def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
     An "ads"/"print"/"social" class on a box of real paragraphs is template naming
     (test-report sections, a share toolbar wrapping the whole article). Scoring and
     pruning ask the same question so the article is neither unscorable nor pruned
-    (magazine and review pages; worth +0.0020 tr, +0.0022 wx CHECK in the 0.4 audit)."""
+    (magazine and review pages; rule `prose-exempt`, docs/rules.md)."""
     if not verdict.startswith(Chrome.NARROW.value):
         return False
     word = verdict[len(Chrome.NARROW.value):]

@@ -41,9 +41,10 @@ def region(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
 #: A ``<main>`` (or ``role=main``) holding at least this share of the page's text bounds
 #: the content: on the wx TUNE pages with one, it holds >= 90% of the reference's words
 #: on 98% of them (listings, forums, shops and articles alike). As the column of a spread
-#: page it is worth +0.0010 wx CHECK (service +0.008, product +0.003, listing -0.003).
-#: Fencing the scored selection of every page into it was measured too and lost on CHECK
-#: (collections -0.014: grids that sit beside a small ``<main>``), so it is not done.
+#: page it pays on CHECK (rule `main-landmark`, docs/rules.md). Fencing the scored
+#: selection of every page into it was measured too and lost on CHECK (grids that sit
+#: beside a small ``<main>``; rule `main-landmark:fence-all`, docs/rules.md), so it is not
+#: done.
 _LANDMARK_SHARE = 0.2
 
 
@@ -164,7 +165,7 @@ _STAT = re.compile(r"([^\W\d_][^\W\d_ ]*(?: [^\W\d_]+){0,2})\s?(:?)\s?" + _STAT_
                    re.IGNORECASE)
 _MONTH_ONLY = re.compile(_MONTH, re.IGNORECASE)
 #: A count standing alone: a statistic whose label is an icon ("19,378" beside a speech
-#: bubble). wx CHECK +0.0002, TUNE +0.0003 (forum 0.753 -> 0.756, no page lower). A
+#: bubble; rule `thread:bare-count`, docs/rules.md). A
 #: post's number ("#2") is not one: some threads' references keep it, and it cost TUNE.
 _BARE_COUNT = re.compile(r"\d[\d.,]*\s?[km]?", re.IGNORECASE)
 _STAT_TAGS = ("dl", "dd", "li", "div", "span", "p")
@@ -177,7 +178,7 @@ def thread_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement,
     """What goes from a thread's posts besides chrome: each post's signature, and the
     poster's statistics (join date, post count, reaction score) that forum engines print
     beside every post. The username and the post's own date stay: they say who wrote
-    what, when. (Worth +0.0006 wx CHECK, forum pages 0.778 -> 0.787.)"""
+    what, when (rule `thread:signatures`, docs/rules.md)."""
     removed: dict[HtmlElement, str] = {}
     stats: list[HtmlElement] = []
     for root in roots:

@@ -36,8 +36,9 @@ from mainmark.page.ancestry import within
 from mainmark.page.subtree import text_content
 from mainmark.vocabulary import boxes
 
-#: Link density inside the content is worth +0.0023 sh, +0.0030 tr, +0.0002 wx, -0.0018 rd
-#: CHECK in the 0.4 audit; the below-floor strip test +0.0020 tr, +0.0011 wx, -0.0018 rd.
+#: Link density inside the content, and its below-floor strip test, pay on CHECK summed
+#: over the sets though rd loses by each (rules `link-density` and
+#: `link-density:below-floor`, docs/rules.md).
 #: Link-density floors in UTF-8 bytes (see ``_link_dense``). Blocks at or above their
 #: floor go when >= 80% (``Thresholds.dense_share``) of their text is link text (menus,
 #: tag lists, "related" boxes);
@@ -236,8 +237,8 @@ def _leading_text(el: HtmlElement) -> str:
 
 def _data_table_part(el: HtmlElement) -> bool:
     """A data table (one with header cells) or a row of one: a matrix of links there is
-    data (download matrices, wiki item tables), not navigation (+0.0001 wx CHECK in the
-    0.4 audit)."""
+    data (download matrices, wiki item tables), not navigation (rule
+    `link-density:data-tables`, docs/rules.md)."""
     table = el if el.tag == "table" else next(el.iterancestors("table"), None)
     if table is None:
         return False
@@ -246,8 +247,8 @@ def _data_table_part(el: HtmlElement) -> bool:
 
 #: A whole element that is only an image credit line: "Foto: dpa", "(Photo: Jane Doe)",
 #: "© Reuters", "Bild: Stadt Bern", "Crédit : AFP". Captions that merely end in a
-#: credit are kept whole. News photos; worth +0.0002 sh, +0.0010 tr, +0.0001 wx CHECK in
-#: the 0.4 audit (the figure <cite>/<small> rule below +0.0002 sh).
+#: credit are kept whole. News photos (rules `photo-credit` and `photo-credit:figure-cite`,
+#: docs/rules.md; the second is the figure <cite>/<small> rule below).
 _CREDIT = re.compile(
     r"\(?\s?(?:©|\(c\)|copyright\b|(?:fotos?|photos?|photograph|bild(?:er)?|image|credits?"
     r"|quelle|source|crédits?|cr[ée]dito|fotograf[íi]a|foto\s*credit|picture)\s*:)",

@@ -178,8 +178,8 @@ def _feed_story(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
     those are parts of one text, told apart because none is headed by the page title.
     Returns the candidate to start from, the story to stay inside (None when no story
     is the page's) and the other stories, which selection must not merge; with no story
-    of the page's own, all of them, as sections to join. (Feed stories are worth +0.0048 tr,
-    same-class sections +0.0023 tr CHECK in the 0.4 audit.)
+    of the page's own, all of them, as sections to join. (Feed stories and same-class
+    sections: rules `feed-story` and `same-class-sections`, docs/rules.md.)
     """
     node: HtmlElement | None = top
     while node is not None and node.tag != "article":
@@ -224,7 +224,7 @@ def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
 
     Page builders (Divi, Elementor, Gutenberg groups) split one article into many
     sibling sections; the best single box then holds only a part of it (service and
-    landing pages; worth +0.0058 tr, +0.0071 wx CHECK in the 0.4 audit).
+    landing pages; rule `widen`, docs/rules.md).
     """
     best = node = top
     for _ in range(_WIDEN_LEVELS):
@@ -248,7 +248,7 @@ def _outlying_prose(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElem
 
     Landing pages and page builders put an article's parts in separate top-level
     sections; a sibling of an ancestor joins when it is itself clean prose: several
-    real paragraphs, hardly any links (worth +0.0064 wx CHECK in the 0.4 audit).
+    real paragraphs, hardly any links (rule `outlying-prose`, docs/rules.md).
     """
     node = roots[0].getparent()
     extra: list[HtmlElement] = []
@@ -287,8 +287,7 @@ def leads(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement]) -> l
     News and magazine templates put the lead (``lead``, ``intro``, ``standfirst``,
     ``chapo``, ``perex``) in the article header, outside the body container that wins
     the scoring. Only a marked, prose-like element among the preceding siblings of the
-    first root or of its near ancestors qualifies (worth +0.0038 tr, +0.0004 wx, -0.0011 sh
-    CHECK in the 0.4 audit).
+    first root or of its near ancestors qualifies (rule `leads`, docs/rules.md).
     """
     found: list[HtmlElement] = []
     node: HtmlElement | None = roots[0]
@@ -399,8 +398,8 @@ def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
 def with_siblings(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
                   blocked: set[HtmlElement], share: float = SIBLING_SHARE) -> list[HtmlElement]:
     """The winner and its siblings that score well or are plain paragraphs (articles split
-    over sibling boxes; worth +0.0031 sh, +0.0058 tr, +0.0015 rd, +0.0013 wx CHECK in the
-    0.4 audit, plain paragraphs alone +0.0023 tr, +0.0015 rd)."""
+    over sibling boxes, or plain paragraphs: rules `siblings` and `siblings:good-paragraph`,
+    docs/rules.md)."""
     parent = top.getparent()
     if parent is None:
         return [top]

@@ -59,8 +59,8 @@ _MAIN_PROSE_SHARE = 0.5
 
 
 #: The ladder: strict pruning, relaxed pruning, no chrome vocabulary; the first result
-#: above the floor wins, else the whole body minus hard chrome. In the 0.4 audit the
-#: relaxed rung is worth +0.0029 wx, the no-chrome rung +0.0119 tr, +0.0003 wx CHECK.
+#: above the floor wins, else the whole body minus hard chrome. Both lower rungs pay on
+#: CHECK (rules `ladder:relaxed` and `ladder:no-chrome`, docs/rules.md).
 _LADDER: tuple[tuple[Strategy, Pruning, bool], ...] = (
     (Strategy.SELECTION, Pruning.STRICT, True),
     (Strategy.LADDER, Pruning.RELAXED, True),
@@ -232,7 +232,7 @@ def _floor(th: Thresholds, page_text: int) -> int:
 
 
 def _from_jsonld(g: _Ground, scoring: Scoring, floor: int) -> Content | None:
-    # Pages publishing an articleBody (news, blogs): worth +0.0011 tr CHECK in the 0.4 audit.
+    # Pages publishing an articleBody (news, blogs; rule `jsonld-locate`, docs/rules.md).
     m, stripped = g.m, g.stripped
     located = locate_article_body(g.body, m, g.structured.jsonld)
     if located is None:
@@ -247,7 +247,7 @@ def _from_jsonld(g: _Ground, scoring: Scoring, floor: int) -> Content | None:
                        explain=Explain(Strategy.JSONLD_BODY, located.detail, stripped=stripped))
     scores, blocked = scoring.scored(True)
     roots = with_siblings(located.roots[0], scores, m, blocked)
-    # The standfirst before a located article (worth +0.0035 tr CHECK in the 0.4 audit).
+    # The standfirst before a located article (rule `jsonld-leads`, docs/rules.md).
     roots = leads(roots, m, blocked) + roots
     content = _collect(g, roots, scoring.chrome, Pruning.STRICT,
                        th=thresholds(g.options.favor))
@@ -263,9 +263,9 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
     A wrapper of ``<main>`` is layout whatever its class says, and so is a wrapper of a
     main mark (``<article>``, ``entry-content``) holding most of the page's prose: sticky
     column plugins class the article column ``theiaStickySidebar``, themes put
-    ``header-style-2`` on the page wrapper. In the 0.4 audit the wrapper rule is worth
-    +0.0055 tr, the 85% share cap +0.0004 rd and wx, the prose exemption +0.0007 summed
-    (wx +0.0017, tr -0.0010) on CHECK.
+    ``header-style-2`` on the page wrapper. The wrapper rule, the 85% share cap and the
+    prose exemption each pay on CHECK (rules `effchrome:main-wrappers`,
+    `effchrome:max-share` and `effchrome:prose-exempt`, docs/rules.md).
     """
     prose: dict[HtmlElement, int] = {}
 

@@ -150,8 +150,8 @@ def block_start(alternatives: tuple[str, ...]) -> re.Pattern[str]:
 #: app plugs. News and blog templates put them between and after the paragraphs in the
 #: body itself, where class names say nothing. Matched at the start of the block, in the
 #: languages of the sites' readers; one regex alternative per entry, so that the rule
-#: audit can measure each. Worth +0.0023 sh, +0.0060 tr, +0.0001 wx CHECK in the 0.4 audit; the
-#: entries that paid nothing on CHECK were deleted (docs/extraction.md).
+#: audit can measure each. The entries that paid nothing on CHECK were deleted (rule
+#: `reader-prompt`, docs/rules.md; the audit: docs/extraction.md).
 READER_PROMPT_FAMILIES: dict[str, tuple[str, ...]] = {
     "en": (
         r"subscribe (?:now|today|here|to (?:our|my)|for (?:free|full|unlimited))\b",
@@ -182,7 +182,7 @@ READER_PROMPT = block_start(tuple(a for f in READER_PROMPT_FAMILIES.values() for
 
 #: A short block that is the publisher's notice about the text, not the text: affiliate
 #: and advertising disclosures, opinion disclaimers, reprint and copyright notices. Only
-#: the German affiliate-link disclosure paid (+0.0010 tr CHECK in the 0.4 audit); the English,
+#: the German affiliate-link disclosure paid (rule `site-notice:de`, docs/rules.md); the English,
 #: French, Spanish and Polish notices did not and were deleted.
 PUBLISHER_NOTICE_FAMILIES: dict[str, tuple[str, ...]] = {
     # German: affiliate-link disclosures
@@ -193,6 +193,6 @@ PUBLISHER_NOTICE_FAMILIES: dict[str, tuple[str, ...]] = {
 PUBLISHER_NOTICE = block_start(tuple(a for f in PUBLISHER_NOTICE_FAMILIES.values() for a in f))
 
 #: A gallery's slide counter as a whole element's text ("image 1 of 8", "3 / 12"; news
-#: galleries, worth +0.0009 sh CHECK in the 0.4 audit).
+#: galleries; rule `ui-label:slide-counter`, docs/rules.md).
 SLIDE_COUNTER = re.compile(r"(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine|zdjęcie)"
                            r" )?\d{1,3} ?(?:of|/|von|de|sur|di|z) ?/? ?\d{1,3}")

@@ -42,15 +42,15 @@ REFLIST = Vocabulary(
                         "mwreferenceswrap": _MEDIAWIKI})
 PREV = Vocabulary(
     "prev", frozenset({"prev", "previous", "older"}),
-    "a pager to the previous and next post under a blog or news article (with 'next'; fired "
-    "on 2 TUNE pages, sh +0.0022 TUNE, on no CHECK page)", _FURNITURE)
+    "a pager to the previous and next post under a blog or news article (with 'next'; "
+    "rule `adjacent-posts`, docs/rules.md)", _FURNITURE)
 NEXT = Vocabulary(
     "next", frozenset({"next", "newer"}), "the other half of that pager", _FURNITURE)
 BIO = Vocabulary(
     "bio", frozenset({"authorbio", "aboutauthor", "postauthor", "authorinfo", "authordetails",
                       "authorprofile", "authordescription", "authorcard", "authorabout"}),
     "the author's biography box under a post: prose about the writer, not the article "
-    "(fired on 10 wx TUNE pages, +0.0002, and 3 wx CHECK pages, +0.0001)", _FURNITURE)
+    "(rule `author-bio`, docs/rules.md)", _FURNITURE)
 COMMENT_STEMS = Vocabulary(
     "comment_stems", frozenset({
         "comment", "commentlist", "comments", "disqus", "respond", "reply", "replies",

@@ -8,7 +8,8 @@ named groups below (one kind of furniture each), so that the rule audit
 (``benchmarks/rule_audit.py``) can switch one group off and measure what it is worth;
 the unions are built in :mod:`mainmark.content.vocab`.
 
-Figures quoted are content F1 on the benchmark's CHECK halves, from the 0.4 rule audit.
+What a group is worth, and when that was measured, is in docs/rules.md under the rule
+audit unit a description names ("rule `broad:ad`").
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ MARKETING = Vocabulary(
 AD = Vocabulary(
     "ad", frozenset({"sponsor", "sponsored", "advert", "advertisement", "advertising", "ad",
                      "ads", "adslot", "adunit", "dfp"}),
-    "ad slots (news and blog pages; worth +0.0010 tr CHECK)", _SELECT, labels=_DFP)
+    "ad slots (news and blog pages; rule `broad:ad`, docs/rules.md)", _SELECT, labels=_DFP)
 OVERLAY = Vocabulary(
     "overlay", frozenset({"widget", "widgets", "popup", "modal", "overlay"}),
     "widgets and overlays beside the article", _SELECT)
@@ -59,7 +60,7 @@ SOCIAL = Vocabulary(
 COMMENT = Vocabulary(
     "comment", frozenset({"comments", "comment", "commentlist", "disqus", "respond", "reply"}),
     "reader comments on articles and blogs (the benchmarks and most RAG users exclude "
-    "them; worth +0.0004 wx CHECK)", _SELECT, labels=_DISQUS)
+    "them; rule `broad:comment`, docs/rules.md)", _SELECT, labels=_DISQUS)
 LISTING = Vocabulary(
     "listing", frozenset({"pagination", "pager", "tagcloud", "tags", "categories", "archive",
                           "archives", "search", "searchbox", "searchform"}),
@@ -67,7 +68,7 @@ LISTING = Vocabulary(
 I18N_COMMENT = Vocabulary(
     "i18n_comment", frozenset(COMMENT_LANGUAGES),
     "comment sections named in the languages of the sites' developers (German, French, "
-    "Spanish, Italian, Polish, Dutch CMS themes; worth +0.0030 tr, -0.0004 wx CHECK); the "
+    "Spanish, Italian, Polish, Dutch CMS themes; rule `i18n:comment`, docs/rules.md); the "
     "same for ads, share bars and related boxes did not pay and was deleted",
     _SELECT, labels=COMMENT_LANGUAGES)
 
@@ -84,15 +85,15 @@ NARROW_MARKETING = Vocabulary(
 NARROW_AD = Vocabulary(
     "narrow_ad", frozenset({"advert", "advertisement", "advertising", "ad", "ads", "adslot",
                             "adunit", "dfp"}),
-    "ad slots inside the article body (+0.0010 sh, -0.0003 wx CHECK)", _SELECT, labels=_DFP)
+    "ad slots inside the article body (rule `narrow:ad`, docs/rules.md)", _SELECT, labels=_DFP)
 NARROW_RECIRC = Vocabulary(
     "narrow_recirc", frozenset({"outbrain", "taboola", "related", "recommended", "recirc"}),
-    "recirculation boxes printed inside the article body (+0.00003 wx CHECK)", _SELECT,
-    labels=_RECIRC_VENDORS)
+    "recirculation boxes printed inside the article body (rule `narrow:recirc`, "
+    "docs/rules.md)", _SELECT, labels=_RECIRC_VENDORS)
 NARROW_COMMENT = Vocabulary(
     "narrow_comment", frozenset({"comments", "commentlist", "disqus"}),
-    "comment threads inside the article container (blogs, forums' article pages; worth "
-    "+0.0020 tr, +0.0020 wx CHECK)", _SELECT, labels=_DISQUS)
+    "comment threads inside the article container (blogs, forums' article pages; "
+    "rule `narrow:comment`, docs/rules.md)", _SELECT, labels=_DISQUS)
 CREDIT = Vocabulary(
     "credit", frozenset({"credit", "credits", "copyright", "photocredit", "imagecredit",
                          "photographer"}),
@@ -102,8 +103,8 @@ CREDIT = Vocabulary(
 ASIDE_CHROME = Vocabulary(
     "aside_chrome", frozenset({"sidebar", "sidebars", "widget", "widgets", "widgetarea"}),
     "inside the main region an <aside> with these words is the page's sidebar that a theme "
-    "printed inside the article container, not a pull quote (blog themes; worth +0.0035 tr "
-    "CHECK)", _SELECT, labels={"widgetarea": cms("WordPress")})
+    "printed inside the article container, not a pull quote (blog themes; "
+    "rule `aside-words`, docs/rules.md)", _SELECT, labels={"widgetarea": cms("WordPress")})
 ARTICLE = Vocabulary(
     "article", frozenset({"article", "post", "entry", "story"}),
     "a broad 'header' word next to one of these (\"entry-header\") names the article's own "
@@ -128,8 +129,8 @@ LEAD = Vocabulary(
         "abstract", "excerpt", "subtitle", "subheadline", "deck", "dek", "lede", "leadin",
         *_LEAD_LANGUAGES,
     }),
-    "standfirst/lead paragraphs in article headers (news and magazine pages; the lead step "
-    "is worth +0.0072 tr, +0.0003 wx, -0.0011 sh CHECK)", ("content.score",),
+    "standfirst/lead paragraphs in article headers (news and magazine pages; the lead step: "
+    "rule `lead-words`, docs/rules.md)", ("content.score",),
     labels=_LEAD_LANGUAGES)
 POSITIVE = Vocabulary(
     "positive", frozenset({

@@ -56,7 +56,7 @@ SCREEN_READER = Vocabulary(
         "sr-only-text",
     }),
     "text kept for screen readers only: a sighted reader never sees 'Opens in a new window' "
-    "(worth +0.0019 wx CHECK, product pages +0.019, -0.0010 tr CHECK; compared lowercased)",
+    "(rule `screen-reader`, docs/rules.md; compared lowercased)",
     ("content.clean",), Match.CLASS,
     labels={"sr-only": cms("Bootstrap"), "visually-hidden": cms("Bootstrap"),
             "screen-reader-text": cms("WordPress")},

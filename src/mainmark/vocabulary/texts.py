@@ -19,8 +19,8 @@ UI_LABELS = Vocabulary(
     "ui_labels", frozenset(label.casefold() for family in UI_LABEL_FAMILIES.values()
                            for label in family),
     "control and state labels of in-page widgets as a whole element's text (news and "
-    "magazine pages with galleries and players; with slide counters worth +0.0012 sh, "
-    "+0.0003 rd/wx CHECK; the labels that fired on no CHECK page, and the German and "
+    "magazine pages with galleries and players; with slide counters: "
+    "rule `ui-label`, docs/rules.md; the labels that fired on no CHECK page, and the German and "
     "Romance/Polish families, were deleted)", ("content.prune",), Match.TEXT,
     labels={label.casefold(): language(code) for code, family in UI_LABEL_FAMILIES.items()
             for label in family if code != "en"},
