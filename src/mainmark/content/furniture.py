@@ -8,8 +8,9 @@ What a retrieval index needs (headings, code, tables of the article) is never ma
 here by position: every rule needs a positive sign in the markup.
 
 Wiki citation markers and reference lists are decided by :class:`Policy` (the user's
-``Options.citations``): dropped whole, or kept whole (exempt from link-density pruning,
-so a reference list is never half-pruned).
+``Options.citations`` and ``Options.citation_markers``): a reference list is dropped whole,
+or kept whole (exempt from link-density pruning, so it is never half-pruned); markers
+leave the text unless asked for.
 """
 
 from __future__ import annotations
@@ -27,8 +28,10 @@ from mainmark.content.vocab import HEADING_TAGS
 class Policy:
     """The user's choices that change what pruning removes (from ``Options``)."""
 
-    #: Keep citation markers and reference lists (whole) rather than drop them.
+    #: Keep reference lists (whole) rather than drop them.
     citations: bool = True
+    #: Keep citation markers ("[1]") in the text (only while ``citations`` is on).
+    markers: bool = False
     #: Keep reader comments (forums, Q&A): comment vocabularies are no verdict.
     comments: bool = False
 
@@ -140,7 +143,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     raw_role = m.attribute(el, "role")
     role = raw_role.lower() if raw_role else ""
     if tag in ("sup", "a") and _citation_marker(el, raw_role):
-        return None if policy.citations else "citation-marker"
+        return None if policy.citations and policy.markers else "citation-marker"
     if (not words.isdisjoint(_REFLIST_WORDS) or role in _REFLIST_ROLES) and (
             tag in _REFLIST_TAGS):
         return None if policy.citations else "reference-list"

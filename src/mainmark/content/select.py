@@ -282,7 +282,8 @@ def _body(root: HtmlElement) -> HtmlElement:
 def _collect(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
              pruning: Pruning, options: Options, page: Page,
              core: HtmlElement | None = None, th: Thresholds | None = None) -> Content:
-    policy = Policy(citations=options.citations, comments=options.comments)
+    policy = Policy(citations=options.citations, markers=options.citation_markers,
+                    comments=options.comments)
     removed = prune(roots, m, chrome, pruning, core, th, policy)
     content = Content(roots=list(roots), removed=set(removed), base_url=page.base_url)
     content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, m, options))
