@@ -30,6 +30,7 @@ from mainmark.content.css import (
     zero_font,
 )
 from mainmark.content.reveal import place_streamed_segments
+from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
     FORM_CONTROL_TAGS,
     HYDRATION_MARKERS,
@@ -65,6 +66,11 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     _keep_math_sources(root)
     for el in _swallowing_controls(root):
         el.drop_tag()
+    in_heading, beside = question_toggles(root)  # an FAQ's questions are button labels
+    for el in in_heading:
+        el.drop_tag()
+    for el in beside:
+        el.tag = "p"
     if not count:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
             el.drop_tag()
