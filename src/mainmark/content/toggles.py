@@ -44,9 +44,11 @@ def question_toggles(root: HtmlElement) -> tuple[list[HtmlElement], list[HtmlEle
         label = " ".join(button.text_content().split())
         if not _LABEL_MIN_CHARS <= len(label) <= _LABEL_MAX_CHARS:
             continue
-        if _in_heading(button):
-            in_heading.append(button)
-            continue
+        heading = _heading_of(button)
+        if heading is not None:
+            if " ".join(heading.text_content().split()) == label:
+                in_heading.append(button)  # the accordion pattern: the button is the title
+            continue  # a control beside a heading's own words ("Toggle navigation")
         if target is None:
             continue
         if ids is None:
@@ -65,15 +67,13 @@ def _target(button: HtmlElement) -> str | None:
     return None
 
 
-def _in_heading(el: HtmlElement) -> bool:
+def _heading_of(el: HtmlElement) -> HtmlElement | None:
     node = el.getparent()
     for _ in range(_HEADING_LEVELS):
-        if node is None:
-            return False
-        if node.tag in HEADING_TAGS:
-            return True
+        if node is None or node.tag in HEADING_TAGS:
+            return node
         node = node.getparent()
-    return False
+    return None
 
 
 def _answer(panel: HtmlElement, button: HtmlElement) -> bool:
