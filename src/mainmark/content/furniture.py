@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
+from mainmark.content.cta import CTA_TAGS, cta_box
 from mainmark.content.measure import Measures
 from mainmark.content.vocab import HEADING_TAGS
 
@@ -172,6 +173,8 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
         return "product-cards"
     if tag in _PROMO_TAGS and _promo_box(el, m, total):
         return "promo-box"
+    if tag in CTA_TAGS and cta_box(el, m, total):
+        return "promo-box:call-to-action"
     if not words:
         return None
     if not words.isdisjoint(_PREV_WORDS) and not words.isdisjoint(_NEXT_WORDS) and links:
