@@ -14,6 +14,8 @@ left alone: a review's product boxes and a listicle's items look the same.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from lxml.html import HtmlElement
 
 from mainmark.content.measure import Measures
@@ -29,8 +31,14 @@ _CTA_WORDS = frozenset({"cta", "calltoaction", "ctabox", "ctablock", "inlinecta"
 #: action, not a section.
 _CTA_MAX_BYTES = 600
 _CTA_MAX_SHARE = 0.25
-#: The article's prose around the box: a sibling paragraph of at least this many bytes.
+#: The article's prose around the box: a paragraph of at least this many bytes among its
+#: nearest siblings, or those of the wrappers (at most this many) holding nothing else.
+#: The bounds keep a chain of nested boxes, or a flat run of thousands, linear: each box
+#: is asked about a few levels and a few neighbours only.
 _PROSE_MIN_BYTES = 80
+_WRAPPER_LEVELS = 4
+#: How many element siblings on each side are looked at for that paragraph.
+_NEIGHBOURS = 8
 
 
 def cta_box(el: HtmlElement, m: Measures, total: int) -> bool:
@@ -38,9 +46,9 @@ def cta_box(el: HtmlElement, m: Measures, total: int) -> bool:
     size = m.text_of(el)
     if not size or size > _CTA_MAX_BYTES or size > _CTA_MAX_SHARE * max(total, 1):
         return False
-    if not m.is_headed(el) or not _opens_with_heading(el):
-        return False
-    return _names_an_action(el, m) and _in_prose(el, m)
+    if not m.is_headed(el) or not _in_prose(el, m):
+        return False  # first: bounded and cheap, where the two below walk the box
+    return _opens_with_heading(el) and _names_an_action(el, m)
 
 
 def _opens_with_heading(el: HtmlElement) -> bool:
@@ -75,13 +83,32 @@ def _names_an_action(el: HtmlElement, m: Measures) -> bool:
 
 
 def _in_prose(el: HtmlElement, m: Measures) -> bool:
-    """The box (or the wrappers holding nothing else) stands beside a paragraph of the
+    """The box (or the wrappers holding nothing else) stands next to a paragraph of the
     article: a card of a grid has only other cards beside it. (An article may repeat its
     sign-up box: likeness to its siblings says nothing here.)"""
     node = el
     parent = node.getparent()
-    while parent is not None and m.text_of(parent) == m.text_of(node):
+    for _ in range(_WRAPPER_LEVELS):
+        if parent is None or m.text_of(parent) != m.text_of(node):
+            break
         node, parent = parent, parent.getparent()
+    else:
+        return False  # deeper in wrappers than a template nests a box: not set in prose
     if parent is None:
         return False
-    return any(c.tag == "p" and m.text_of(c) >= _PROSE_MIN_BYTES for c in parent)
+    return _prose_near(node, m, node.itersiblings(preceding=True)) or _prose_near(
+        node, m, node.itersiblings())
+
+
+def _prose_near(node: HtmlElement, m: Measures, siblings: Iterator[HtmlElement]) -> bool:
+    """A paragraph of the article among the next few element siblings on one side."""
+    seen = 0
+    for sib in siblings:
+        if not isinstance(sib.tag, str):
+            continue
+        if sib.tag == "p" and m.text_of(sib) >= _PROSE_MIN_BYTES:
+            return True
+        seen += 1
+        if seen >= _NEIGHBOURS:
+            return False
+    return False
