@@ -176,6 +176,17 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "content top of nested wrappers round byline labels, no headline": (
         lambda n: ("<html><head><title>Budget</title></head><body>" + "<div><p>By</p>" * (n // 12)
                    + _PROSE * 3 + "</div>" * (n // 12) + "</body></html>"), 24000),
+    # Call-to-action boxes (issue 37.3): a tower of small headed boxes, each asked whether
+    # it is one; a flat run of them far from any paragraph; and accordion toggles naming
+    # one big panel.
+    "nested headed boxes round a sign-up form": (
+        lambda n: _page("<div class='cta'>" * (n // 17) + "<h3>Sign up</h3><form></form>"
+                        + "</div>" * (n // 17)), 24000),
+    "flat run of headed boxes": (
+        lambda n: _page("<div class='cta'><h3>Go</h3></div>" * (n // 35) + _PROSE), 24000),
+    "accordion toggles naming one big panel": (
+        lambda n: _page("<button aria-controls='p'>A question of some length?</button>"
+                        * (n // 62) + "<div id='p'>" + _PROSE * 40 + "</div>"), 24000),
     "twitter card author label of repeated lead words": (
         lambda n: _page("", '<meta name="twitter:label1" content="written' + " by" * (n // 3)
                         + ' x"><meta name="twitter:data1" content="Jane Doe">'), 40000),

@@ -27,6 +27,7 @@ def _page(inner: str, head: str = "") -> bytes:
 @pytest.mark.parametrize(("field", "value"), [
     ("include", ("div >>> p",)), ("exclude", ("[unclosed",)), ("include", "main"),
     ("exclude", ("",)), ("comments", "yes"), ("citations", 1), ("bare_images", None),
+    ("citation_markers", "no"),
 ])
 def test_bad_knobs_are_refused(field: str, value: object) -> None:
     with pytest.raises(OptionsError):
@@ -35,7 +36,7 @@ def test_bad_knobs_are_refused(field: str, value: object) -> None:
 
 @pytest.mark.parametrize(("field", "value"), [
     ("include", ("article",)), ("exclude", (".ad",)), ("comments", True),
-    ("citations", False), ("bare_images", True),
+    ("citations", False), ("bare_images", True), ("citation_markers", True),
 ])
 def test_every_knob_changes_the_digest(field: str, value: object) -> None:
     assert mainmark.Options(**{field: value}).digest() != mainmark.Options().digest()  # type: ignore[arg-type]
@@ -44,14 +45,17 @@ def test_every_knob_changes_the_digest(field: str, value: object) -> None:
 def test_flags_map_onto_the_knobs() -> None:
     args = build_parser().parse_args([
         "extract", "page.html", "--include", "article", "--include", ".post",
-        "--exclude", ".promo", "--comments", "--no-citations", "--bare-images"])
+        "--exclude", ".promo", "--comments", "--no-citations", "--bare-images",
+        "--citation-markers"])
     options = options_from_args(args)
     assert options.include == ("article", ".post")
     assert options.exclude == (".promo",)
     assert options.comments and options.bare_images and not options.citations
+    assert options.citation_markers
     defaults = options_from_args(build_parser().parse_args(["extract", "page.html"]))
     assert (defaults.include, defaults.exclude, defaults.comments, defaults.citations,
-            defaults.bare_images) == ((), (), False, True, False)
+            defaults.bare_images, defaults.citation_markers) == ((), (), False, True, False,
+                                                                 False)
 
 
 def test_exclude_removes_before_selection() -> None:

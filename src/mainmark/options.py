@@ -73,9 +73,14 @@ class Options:
     #: Keep reader comments and replies (forums, Q&A threads, blog discussions) instead
     #: of treating comment sections as chrome.
     comments: bool = False
-    #: Keep citation markers (``[1]``) and reference lists, whole; ``False`` drops both
-    #: (their numbers and link lists are token noise in an index).
+    #: Keep reference lists (footnotes, endnotes, a wiki's "References"), whole; ``False``
+    #: drops them and the citation markers (their link lists are token noise in an index).
     citations: bool = True
+    #: Keep citation markers (``[1]``, ``[note 3]``, a ``<sup>`` link into the notes) in
+    #: the text. Off by default: a bracketed number inside a sentence is noise to an
+    #: embedder and splits the words a reader searches for; ignored when ``citations``
+    #: is off.
+    citation_markers: bool = False
 
     # --- chunking -----------------------------------------------------------------------
     #: Fill ``Document.chunks`` during :func:`extract`.
@@ -113,7 +118,8 @@ class Options:
         if self.favor not in FAVORS:
             raise OptionsError(f"favor must be one of {', '.join(FAVORS)}, not {self.favor!r}")
         for name in ("use_jsonld", "explain", "images", "title_heading", "chunking",
-                     "contextualize", "bare_images", "comments", "citations"):
+                     "contextualize", "bare_images", "comments", "citations",
+                     "citation_markers"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionsError(f"{name} must be a bool")
         _check_selectors("include", self.include)
@@ -159,7 +165,7 @@ def callable_name(func: object) -> str:
 #: Knobs added after stamps were first written; left out of the digest at their default,
 #: so a default extraction keeps the options hash (and chunk ids) it had before them.
 _ADDED_AT_DEFAULT = frozenset({"favor", "bare_images", "include", "exclude", "comments",
-                               "citations"})
+                               "citations", "citation_markers"})
 
 
 #: Limits on ``include``/``exclude``, checked here so that a bad list fails once, at

@@ -78,7 +78,9 @@ def add_option_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--comments", action="store_true",
                    help="keep reader comments and replies (forums, Q&A, blog discussions)")
     g.add_argument("--no-citations", action="store_true",
-                   help="drop citation markers ([1]) and reference lists")
+                   help="drop reference lists (and citation markers)")
+    g.add_argument("--citation-markers", action="store_true",
+                   help="keep citation markers ([1], [note 2]) in the text")
 
 
 def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
@@ -134,6 +136,7 @@ def options_from_args(args: argparse.Namespace, **overrides: object) -> Options:
         "exclude": tuple(args.exclude),
         "comments": args.comments,
         "citations": not args.no_citations,
+        "citation_markers": args.citation_markers,
     }
     values.update(overrides)
     return Options(**values)  # type: ignore[arg-type]

@@ -30,6 +30,7 @@ from mainmark.content.css import (
     zero_font,
 )
 from mainmark.content.reveal import place_streamed_segments
+from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
     FORM_CONTROL_TAGS,
     HYDRATION_MARKERS,
@@ -67,6 +68,11 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     _keep_math_sources(root)
     for el in _swallowing_controls(root):
         el.drop_tag()
+    in_heading, beside = question_toggles(root)  # an FAQ's questions are button labels
+    for el in in_heading:
+        el.drop_tag()
+    for el in beside:
+        el.tag = "p"
     if not count:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
             el.drop_tag()
@@ -122,8 +128,8 @@ def _swallowing_controls(root: HtmlElement) -> list[HtmlElement]:
     """The form controls holding the page's ``<main>``, an ``<article>`` or an ``<h1>``:
     they swallowed it. libxml2 nests what follows an unclosed ``<div>`` inside a
     ``<button>`` (a menu button's inner box) in the button, so stripping the control would
-    strip the page; its tag goes, its content stays. wx CHECK 0.8596 -> 0.8652, TUNE
-    +0.0010 (four pages whose output was empty; sh, tr and rd have no such control).
+    strip the page; its tag goes, its content stays (rule `clean:swallowing-controls`,
+    docs/rules.md; sh, tr and rd have no such control).
     Found by climbing from each mark and stopping at an ancestor already climbed, so the
     walk is linear however the controls and marks nest."""
     seen: set[HtmlElement] = set()
@@ -201,7 +207,7 @@ _NAMING_ATTRIBUTES = frozenset({"class", "id"})
 #: Class tokens of text kept for screen readers only (Bootstrap ``sr-only``/
 #: ``visually-hidden``, WordPress ``screen-reader-text``): a sighted reader never sees
 #: "Offline", "Opens in a new window" or "Posted by" labels there, so they are no content.
-#: Worth +0.0019 wx CHECK (product pages +0.019), -0.0010 tr CHECK (a few news labels).
+#: (rule `screen-reader`, docs/rules.md)
 _SCREEN_READER_CLASSES = classes.SCREEN_READER.entries
 
 

@@ -8,8 +8,9 @@ What a retrieval index needs (headings, code, tables of the article) is never ma
 here by position: every rule needs a positive sign in the markup.
 
 Wiki citation markers and reference lists are decided by :class:`Policy` (the user's
-``Options.citations``): dropped whole, or kept whole (exempt from link-density pruning,
-so a reference list is never half-pruned).
+``Options.citations`` and ``Options.citation_markers``): a reference list is dropped whole,
+or kept whole (exempt from link-density pruning, so it is never half-pruned); markers
+leave the text unless asked for.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
+from mainmark.content.cta import CTA_TAGS, cta_box
 from mainmark.content.measure import Measures
 from mainmark.content.verdicts import detail_of
 from mainmark.content.vocab import HEADING_TAGS
@@ -30,8 +32,10 @@ from mainmark.vocabulary import boxes
 class Policy:
     """The user's choices that change what pruning removes (from ``Options``)."""
 
-    #: Keep citation markers and reference lists (whole) rather than drop them.
+    #: Keep reference lists (whole) rather than drop them.
     citations: bool = True
+    #: Keep citation markers ("[1]") in the text (only while ``citations`` is on).
+    markers: bool = False
     #: Keep reader comments (forums, Q&A): comment vocabularies are no verdict.
     comments: bool = False
 
@@ -140,7 +144,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     raw_role = m.attribute(el, "role")
     role = raw_role.lower() if raw_role else ""
     if tag in ("sup", "a") and _citation_marker(el, raw_role):
-        return None if policy.citations else "citation-marker"
+        return None if policy.citations and policy.markers else "citation-marker"
     if (not words.isdisjoint(_REFLIST_WORDS) or role in _REFLIST_ROLES) and (
             tag in _REFLIST_TAGS):
         return None if policy.citations else "reference-list"
@@ -169,6 +173,8 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
         return "product-cards"
     if tag in _PROMO_TAGS and _promo_box(el, m, total):
         return "promo-box"
+    if tag in CTA_TAGS and cta_box(el, m, total):
+        return "promo-box:call-to-action"
     if not words:
         return None
     if not words.isdisjoint(_PREV_WORDS) and not words.isdisjoint(_NEXT_WORDS) and links:
@@ -183,13 +189,12 @@ _NO_WORDS: frozenset[str] = frozenset()
 
 #: A pager to the previous and next post under a blog or news article ("prev-next",
 #: "post-nav-prev ... next"): links to other articles with their teasers. News and blog
-#: posts; fired on 2 TUNE pages (sh +0.0022 TUNE), on no CHECK page.
+#: posts (rule `adjacent-posts`, docs/rules.md).
 _PREV_WORDS = boxes.PREV.entries
 _NEXT_WORDS = boxes.NEXT.entries
 #: The author's biography box under a post ("author-bio", "about-author", "post-author"):
 #: prose about the writer, not the article; a byline is shorter than this. Blogs and
-#: content-marketing articles: fired on 10 wx TUNE pages (each improved; wx TUNE
-#: +0.0002) and 3 wx CHECK pages (+0.0001).
+#: content-marketing articles (rule `author-bio`, docs/rules.md).
 _BIO_WORDS = boxes.BIO.entries
 _BIO_MIN_BYTES = 80
 

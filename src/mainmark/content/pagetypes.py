@@ -156,6 +156,11 @@ def _post_rule(rule: str) -> bool:
 #: A post's signature: the poster's standing footer (quotes, rig specs, links) that every
 #: forum engine prints under each of their posts, set apart by a class word.
 _SIGNATURE_WORDS = boxes.SIGNATURE.entries
+#: A poster's rank or title printed under their name by the forum engine (XenForo's
+#: ``userTitle``/``userBanner`` with ``itemprop=jobTitle``, vBulletin's ``usertitle``,
+#: phpBB's rank): a standing label of the poster, repeated on every post, not their words.
+_RANK_WORDS = boxes.POSTER_RANK.entries
+_RANK_MAX_BYTES = 80
 #: A poster's or a thread's statistic as a whole short element: a label and a count or a
 #: date ("Posts: 4,032", "Joined Jun 29, 2016", "Replies 154", "Reaction score: 10").
 _MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")
@@ -187,6 +192,9 @@ def thread_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement,
             el = stack.pop()
             if el is not root and _is_signature(el):
                 removed[el] = "signature"
+                continue
+            if el is not root and _is_rank(el, m):
+                removed[el] = "poster-rank"
                 continue
             if el.tag in _STAT_TAGS and _is_stat(el, m):
                 stats.append(el)
@@ -261,10 +269,34 @@ def _is_signature(el: HtmlElement) -> bool:
         w.endswith("signature") for w in words(value))
 
 
+def _icon_pairs(dl: HtmlElement) -> bool:
+    """A ``<dl>`` of a poster's details whose labels are icons (a calendar for "Joined", a
+    pin for the location: XenForo's ``pairs``): every ``<dt>`` without text, every
+    ``<dd>`` short. A glossary's terms have text."""
+    terms = [c for c in dl if c.tag == "dt"]
+    values = [c for c in dl if c.tag == "dd"]
+    return bool(terms) and bool(values) and all(
+        not "".join(t.text_content().split()) for t in terms) and all(
+        len(" ".join(v.text_content().split())) <= _STAT_MAX_CHARS for v in values)
+
+
+def _is_rank(el: HtmlElement, m: Measures) -> bool:
+    """The poster's rank or title under their name ("Well-known member", "Ultra Member",
+    a moderator banner): schema.org's ``itemprop=jobTitle`` or a user-title class word."""
+    if not 0 < m.text_of(el) <= _RANK_MAX_BYTES:
+        return False
+    if el.get("itemprop") == "jobTitle":
+        return True
+    ws = m.words.get(el)
+    return ws is not None and not ws.isdisjoint(_RANK_WORDS)
+
+
 def _is_stat(el: HtmlElement, m: Measures) -> bool:
     size = m.text_of(el)
     if not 0 < size <= _STAT_MAX_CHARS * 2:
         return False
+    if el.tag == "dl" and _icon_pairs(el):
+        return True
     text = " ".join(el.text_content().split())
     if len(text) > _STAT_MAX_CHARS:
         return False

@@ -309,7 +309,8 @@ def _collect(g: _Ground, roots: list[HtmlElement], chrome: dict[HtmlElement, str
              th: Thresholds | None = None) -> Content:
     """``roots`` pruned: the content record of one rung of the ladder."""
     options = g.options
-    policy = Policy(citations=options.citations, comments=options.comments)
+    policy = Policy(citations=options.citations, markers=options.citation_markers,
+                    comments=options.comments)
     removed = prune(roots, g.m, chrome, pruning, core, th, policy)
     content = Content(roots=list(roots), removed=set(removed), base_url=g.page.base_url)
     content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, g.m, options))

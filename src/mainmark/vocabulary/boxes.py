@@ -85,6 +85,18 @@ SIGNATURE = Vocabulary(
     "signature", frozenset({"signature", "sig", "usersig", "postsig", "sigline"}),
     "a forum post's signature, the poster's standing footer every forum engine prints "
     "under each of their posts", ("content.pagetypes",))
+POSTER_RANK = Vocabulary(
+    "poster_rank", frozenset({"usertitle", "userbanner", "membertitle", "userrank",
+                              "memberrank", "postrank"}),
+    "a forum poster's rank or title printed under their name on every post (XenForo's "
+    "userTitle/userBanner, vBulletin's usertitle, phpBB's rank): a standing label, not "
+    "their words", ("content.pagetypes",))
+CALL_TO_ACTION = Vocabulary(
+    "call_to_action", frozenset({"cta", "calltoaction", "ctabox", "ctablock", "inlinecta",
+                                 "ctabanner", "ctawrapper"}),
+    "a call-to-action box set into an article (post-cta, inline-cta, cta-box, "
+    "callToAction): generic template vocabulary; the box goes with its heading",
+    ("content.cta",))
 REVIEW = Vocabulary(
     "review", frozenset({"reviews", "review", "customerreviews", "productreviews", "ratings",
                          "reviewlist", "reviewslist"}),
@@ -94,4 +106,4 @@ REVIEW = Vocabulary(
 
 #: Every table of this module, in the order the docs list them.
 TABLES = (TOC, DOCUTILS_TOC, EDIT, NAVBOX, REFLIST, PREV, NEXT, BIO, COMMENT_STEMS,
-          DISCLOSURE, EDGE_FURNITURE, POST, SIGNATURE, REVIEW)
+          DISCLOSURE, EDGE_FURNITURE, POST, SIGNATURE, POSTER_RANK, CALL_TO_ACTION, REVIEW)
