@@ -64,3 +64,66 @@ def test_post_class_is_a_whole_token_test(cls: str) -> None:
                                                                 .replace("_", "")))
     expected = bool(tokens & markup._POST_WORDS)
     assert markup._post_class(cls) is expected
+
+
+# The page-kind features' shortcuts (features.py) against the plain computations they stand
+# in for: the retrained model must not move, so each must give the same answer exactly.
+
+_HREFS = [
+    "/docs/api/", "docs/intro.html?x=1#top", "?page=2", "#", "/a#b?c", "/p/123?replytocom=9",
+    "https://example.com/user/jo", "http://example.com:8080/tags/x?q#f", "https://example.com",
+    "https://example.com?q=1", "https://example.com#frag", "https://user@example.com/p/1",
+    "https://[::1]/x", "https://[::1/x", "http://ex]ample.com/", "https://exämple.com/x",
+    "http://ex%41mple.com/", "//cdn.example.com/x", "/a:b/c", "x\ty", "/a\nb", "\x01/a",
+    "ftp://example.com/docs", "HTTP://Example.com/A", "https://example.com/a\tb",
+    "https://:80/x", "https://example.com:abc/x", "/ünï/cödé", "a b/c d",
+]
+
+
+@pytest.mark.parametrize("href", _HREFS)
+def test_href_shortcut_is_urlsplit(href: str) -> None:
+    from urllib.parse import urlsplit
+
+    from mainmark.pagekind.features import _split_href
+
+    value = href.strip().lower()
+    try:
+        parts = urlsplit(value)
+        expected: tuple[str | None, str, str] | None = (parts.hostname, parts.path, parts.query)
+    except ValueError:
+        expected = None
+    assert _split_href(value) == expected
+
+
+@pytest.mark.parametrize("path", [
+    "/users/jo", "/user-profile/", "/superuser/", "/p/1/tags/", "/doc2/reference_x",
+    "/comments/replytocom/", "/replying/", "/ü-user/", "/profiles/topics/api", "/", "",
+])
+def test_link_kinds_are_the_path_tokens(path: str) -> None:
+    from mainmark.pagekind.features import _KIND_OF, _LINK_TOKEN, _URL_WORD, LINK_KINDS
+
+    segments = set(_URL_WORD.findall(path))
+    expected = {kind for kind, tokens in LINK_KINDS.items() if not segments.isdisjoint(tokens)}
+    assert {_KIND_OF[token] for token in _LINK_TOKEN.findall(path)} == expected
+
+
+@pytest.mark.parametrize("value", [
+    "post", "row col-md- card", "Post-Body", "relatedLinks", "no-sidebar sidebar",
+    "md:flex nav", "ÜberCard card", "  ", "", "tag-comments comment", "articleBody",
+    "btn btn-primary", "col col", "_x_ item_list",
+])
+def test_class_hits_are_the_split_words(value: str) -> None:
+    from mainmark.page.classwords import words
+    from mainmark.pagekind.features import _CLASS_SET, _class_hits
+
+    assert sorted(_class_hits(value)) == sorted(words(value) & _CLASS_SET)
+
+
+def test_text_patterns_match_the_plain_ones() -> None:
+    from mainmark.pagekind.features import _PRICE_MARK, _TEXT_WORD, TEXT_WORDS
+
+    text = ("reply replies replied $5 5$ 5 € £ 12 $$3 3 ¥ read-more pages page_next "
+            "showing, cart: price1 1price ₹ 9 a$1$2 next. joinedposts posts")
+    words = "|".join(sorted(set(TEXT_WORDS), key=len, reverse=True))
+    assert _TEXT_WORD.findall(text) == re.findall(r"\b(?:" + words + r")\b", text)
+    assert _PRICE_MARK.findall(text) == re.findall(r"[$€£¥₹]\s?\d|\d\s?[$€£¥₹]", text)

@@ -34,6 +34,7 @@ from mainmark.metadata.structured import Structured
 from mainmark.model import Metadata
 from mainmark.page.classwords import words
 from mainmark.page.parse import Page
+from mainmark.page.subtree import text_content
 from mainmark.pagekind.markup import markup_counts
 
 # --------------------------------------------------------------------------- vocabularies
@@ -277,12 +278,9 @@ def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
         found = xpath(root)
         if isinstance(found, list):
             raw.update(cast("list[str]", found))
-    values: Counter[str] = Counter()
-    for value, n in raw.items():
-        values[value.translate(_NO_DIGITS)] += n
     classes: Counter[str] = Counter()
-    for value, n in values.items():
-        for word in _class_hits(value):
+    for value, n in raw.items():
+        for word in _class_hits(value.translate(_NO_DIGITS)):
             classes[word] += n
     for word, n in classes.items():
         _set(vec, f"class:{word}", _log(n))
@@ -301,10 +299,22 @@ def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
     _text(root, vec)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def _class_hits(value: str) -> tuple[str, ...]:
-    """The counted class words of one class or id value (each once)."""
-    return tuple(sorted(words(value) & _CLASS_SET))
+    """The counted class words of one class or id value (each once).
+
+    ``words`` splits each whitespace-separated entry on its own (joined pairs never cross
+    entries), so the words of a value are the union of its entries' words. Most entries
+    are one lowercase ASCII word, whose only word is itself: it is looked up in the
+    vocabulary as it is, and only the others are split (few values repeat across
+    sites, so a cache of ``words`` mostly misses)."""
+    hits: set[str] = set()
+    for entry in value.split():
+        if entry in _CLASS_SET:
+            hits.add(entry)
+        elif not (entry.isascii() and entry.isalnum() and entry.islower()):
+            hits.update(words(entry) & _CLASS_SET)
+    return tuple(hits)
 
 
 def _number(result: object) -> float:
@@ -334,25 +344,70 @@ def _links(root: HtmlElement, url: str | None, vec: list[float]) -> None:
         value = href.strip().lower()[:300]
         if not value or value.startswith(("#", "javascript:", "mailto:", "tel:")):
             continue
-        try:
-            parts = urlsplit(value)
-        except ValueError:
+        parts = _split_href(value)
+        if parts is None:
             continue
-        if parts.hostname and parts.hostname != host:
+        hostname, path, query = parts
+        if hostname and hostname != host:
             continue
         same += n
-        segments = set(_URL_WORD.findall(parts.path))
-        if "replytocom" in parts.query:
-            segments.add("replytocom")
-        for kind, tokens in LINK_KINDS.items():
-            if not segments.isdisjoint(tokens):
-                kinds[kind] += n
-        if base and len(base) > 1 and parts.path.startswith(base) and len(parts.path) > len(base):
+        found_kinds = {_KIND_OF[token] for token in _LINK_TOKEN.findall(path)}
+        if "replytocom" in query:
+            found_kinds.add("comment")
+        for kind in found_kinds:
+            kinds[kind] += n
+        if base and len(base) > 1 and path.startswith(base) and len(path) > len(base):
             child += n
     for kind, n in kinds.items():
         _set(vec, f"links:{kind}", _log(n))
     _set(vec, "links:child", _log(child))
     _set(vec, "links:same_site", _log(same))
+
+
+#: What ``urlsplit`` removes from anywhere in a URL before it splits it.
+_REMOVED = re.compile(r"[\t\r\n]")
+
+
+def _split_href(value: str) -> tuple[str | None, str, str] | None:
+    """``urlsplit(value)``'s hostname, path and query (None where it raises), taking the
+    short way for the two shapes nearly every link has: a relative path without a colon,
+    and an ``http(s)://`` address with a plain ASCII host part.
+
+    ``value`` is stripped and lowercased. The short way returns what ``urlsplit`` would:
+    without a colon there is no scheme, without control characters nothing is stripped
+    or removed, and a host part without a user, a bracket or non-ASCII is checked by
+    nothing and only cut at its port. Anything else is handed to ``urlsplit`` itself
+    (a test compares the two on awkward hrefs)."""
+    if value[0] > " " and not _REMOVED.search(value):
+        if value.startswith(("http://", "https://")):
+            rest = value[value.index("//") + 2:]
+            end = _HOST_END.search(rest)
+            netloc, rest = (rest[:end.start()], rest[end.start():]) if end else (rest, "")
+            if netloc.isascii() and not _USER_OR_BRACKET.search(netloc):
+                return netloc.partition(":")[0] or None, *_path_query(rest)
+        elif ":" not in value and not value.startswith("//"):
+            return None, *_path_query(value)
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        return None
+    return parts.hostname, parts.path, parts.query
+
+
+_HOST_END = re.compile(r"[/?#]")
+_USER_OR_BRACKET = re.compile(r"[@\[\]]")
+
+
+def _path_query(rest: str) -> tuple[str, str]:
+    path, _, query = rest.partition("#")[0].partition("?")
+    return path, query
+
+
+#: The link-kind tokens as whole letter runs of a path (the tokens are letters only, so
+#: a run bounded by non-letters is a token of ``_URL_WORD``), one search for all kinds.
+_KIND_OF = {token: kind for kind, tokens in LINK_KINDS.items() for token in tokens}
+_LINK_TOKEN = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(_KIND_OF, key=len, reverse=True))
+                         + r")(?![a-z])")
 
 
 _HREFS = etree.XPath("//a/@href", smart_strings=False)
@@ -366,11 +421,15 @@ _TEXTS = {name: etree.XPath(path, smart_strings=False) for name, path in (
 )}
 _LONG_PARAGRAPHS = etree.XPath("count(//body//p[string-length(normalize-space()) >= 120])")
 #: The counted words of the visible text as one alternation (only matches become strings).
-_TEXT_WORD = re.compile(r"\b(?:" + "|".join(sorted(set(TEXT_WORDS), key=len, reverse=True))
-                        + r")\b")
+#: The lookahead on the words' first letters only skips, in C, the places where no word
+#: can start (Python's regex engine tries every alternative at every word boundary).
+_TEXT_WORD = re.compile(r"\b(?=[" + "".join(sorted({w[0] for w in TEXT_WORDS})) + r"])(?:"
+                        + "|".join(sorted(set(TEXT_WORDS), key=len, reverse=True)) + r")\b")
 _TEXT_CAP = 50_000
-#: A currency sign beside a digit, for a count.
-_PRICE_MARK = re.compile(r"[$€£¥₹]\s?\d|\d\s?[$€£¥₹]")
+#: A currency sign beside a digit, for a count: ``[$€£¥₹]\s?\d|\d\s?[$€£¥₹]`` written to
+#: start with one character class, which the regex engine scans for in C before it tries
+#: a match (it cannot for an alternation of classes); the lookbehinds pick the half.
+_PRICE_MARK = re.compile(r"[$€£¥₹\d](?:(?<=[$€£¥₹])\s?\d|(?<=\d)\s?[$€£¥₹])")
 
 
 def _strings(name: str, root: HtmlElement) -> Iterator[str]:
@@ -388,7 +447,7 @@ def _text(root: HtmlElement, vec: list[float]) -> None:
     body = root.find("body")
     # The body's text in one C call: inline scripts and styles are still in the tree here,
     # and counted (the model was trained so).
-    raw = (body if body is not None else root).text_content()
+    raw = text_content(body if body is not None else root)
     text = len(raw) - sum(map(raw.count, " \n\t\r"))  # its characters but white space
     _set(vec, "text:log", _log(text))
     sample = " ".join(raw[:4 * _TEXT_CAP].split())[:_TEXT_CAP]

@@ -20,6 +20,7 @@ from lxml.html import HtmlElement
 
 from mainmark.metadata.metafields import owners
 from mainmark.page.classwords import words
+from mainmark.page.subtree import text_content
 
 _WORD = re.compile(r"[a-z]+")
 #: Class/id/name words (and button texts) of a shop's buy controls.
@@ -98,26 +99,48 @@ class _Scan(NamedTuple):
 
 def _scan(root: HtmlElement, counted: frozenset[str]) -> _Scan:
     """Everything the markup votes look at and the tag counts, in one walk (a walk builds
-    and frees a Python proxy per element it yields: one walk filtered by tag in C)."""
+    and frees a Python proxy per element it yields: one walk filtered by tag in C).
+
+    The loop body is what costs (the walk itself is about a quarter): tags are collected
+    and counted in C at the end, and each scanned tag's roles are looked up once."""
     cart = 0
     parents: list[HtmlElement] = []
     posts: dict[str, list[HtmlElement]] = {}
-    tags: Counter[str] = Counter()
-    for el in root.iter(*sorted(counted | _SCANNED)):  # filtered in C
+    seen: list[str] = []
+    append = seen.append
+    roles = _ROLES
+    for el in root.iter(*_walked(counted)):  # filtered in C
         tag = el.tag
-        if tag in counted:
-            tags[tag] += 1
-        if tag not in _SCANNED:
+        append(tag)
+        role = roles.get(tag, 0)
+        if not role:
             continue
-        if tag in _CART_TAGS:
+        if role & _ROLE_CART:
             cart += _is_cart(el)
-        if tag in _CARD_TAGS and len(el) >= _MIN_CARDS:
+            continue
+        if role & _ROLE_CARD and len(el) >= _MIN_CARDS:
             parents.append(el)
-        if tag in _POST_TAGS:
+        if role & _ROLE_POST:
             cls = el.get("class")
             if cls and _post_class(cls):
                 posts.setdefault(cls, []).append(el)
+    tags = Counter(seen)
+    for tag in _SCANNED - counted:
+        tags.pop(tag, None)
     return _Scan(cart, parents, posts, tags)
+
+
+#: What the walk does with each scanned tag, as bits: a buy control's test, whether it
+#: may be a card run's parent, whether it may be a post block.
+_ROLE_CART, _ROLE_CARD, _ROLE_POST = 1, 2, 4
+_ROLES: dict[str, int] = {
+    tag: (_ROLE_CART * (tag in _CART_TAGS) | _ROLE_CARD * (tag in _CARD_TAGS)
+          | _ROLE_POST * (tag in _POST_TAGS)) for tag in _SCANNED}
+
+
+@lru_cache(maxsize=16)
+def _walked(counted: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(counted | _SCANNED))
 
 
 def _is_cart(el: HtmlElement) -> bool:
@@ -126,7 +149,7 @@ def _is_cart(el: HtmlElement) -> bool:
         return "cart" in action or "basket" in action
     if el.tag == "input" and el.get("type") not in ("submit", "button"):
         return False
-    label = " ".join((el.text_content() if el.tag != "input" else el.get("value", ""))
+    label = " ".join((text_content(el) if el.tag != "input" else el.get("value", ""))
                      .split())[:40]
     attrs = f"{el.get('class', '')} {el.get('id', '')} {el.get('name', '')}"
     return bool(_CART.search(label) or _CART.search(attrs))
@@ -176,7 +199,7 @@ PRICE_TEXT = re.compile(r"(?:[$€£¥₹]|\b(?:usd|eur|gbp|chf|kr|zł|rs\.?))\s
 
 
 def _has_price(card: HtmlElement) -> bool:
-    text = " ".join(card.text_content().split())
+    text = " ".join(text_content(card).split())
     return len(text) < 600 and bool(PRICE_TEXT.search(text))
 
 
