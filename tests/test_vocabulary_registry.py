@@ -23,7 +23,7 @@ _DOC = Path(__file__).resolve().parent.parent / "docs" / "vocabulary.md"
 _ENTRIES = [(v, e) for v in REGISTRY for e in sorted(v.entries)]
 _IDS = [f"{v.name}:{e}" for v, e in _ENTRIES]
 
-#: The registry's scope counts, as docs/vocabulary.md and the 0.16 closing note quote them.
+#: The registry's scope counts, as docs/vocabulary.md and the 0.17 closing note quote them.
 #: A change here is a change of rules: say it in the changelog.
 DOCUMENTED_COUNTS = {Scope.GENERIC: 402, Scope.CMS: 41, Scope.VENDOR: 18,
                      Scope.LANGUAGE: 72, Scope.SITE: 1}
