@@ -25,6 +25,7 @@ from mainmark.page.parse import Page
 from mainmark.pagekind.behaviour import BEHAVIOURS, Behaviour
 from mainmark.pagekind.features import SCHEMA_GROUPS, page_features
 from mainmark.pagekind.model import shipped_model
+from mainmark.vocabulary import boxes
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +84,9 @@ def _declared_types(structured: Structured) -> frozenset[str]:
 
 #: schema.org types a thread declares: its replies are its content.
 _THREAD_TYPES = frozenset({"DiscussionForumPosting", "QAPage"})
-#: The reply form blog engines print under a post (WordPress's ``#respond`` box and
-#: ``#commentform``, ``comment-form`` classes elsewhere), as class/id words.
-_REPLY_FORM_WORDS = frozenset({"respond", "commentform", "commentsform", "replyform"})
+#: The reply form blog engines print under a post, as class/id words (the registry's
+#: ``reply_form`` table).
+_REPLY_FORM_WORDS = boxes.REPLY_FORM.entries
 _RESPOND = etree.XPath("//*[@id='respond']")
 
 

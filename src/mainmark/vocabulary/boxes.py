@@ -97,6 +97,12 @@ CALL_TO_ACTION = Vocabulary(
     "a call-to-action box set into an article (post-cta, inline-cta, cta-box, "
     "callToAction): generic template vocabulary; the box goes with its heading",
     ("content.cta",))
+REPLY_FORM = Vocabulary(
+    "reply_form", frozenset({"respond", "commentform", "commentsform", "replyform"}),
+    "the reply form blog engines print under a post (WordPress's #respond box and "
+    "#commentform, comment-form classes elsewhere): a post followed by readers' comments, "
+    "whose comments are chrome, not a thread", ("pagekind.decide",),
+    labels={"respond": cms("WordPress")})
 REVIEW = Vocabulary(
     "review", frozenset({"reviews", "review", "customerreviews", "productreviews", "ratings",
                          "reviewlist", "reviewslist"}),
@@ -106,4 +112,5 @@ REVIEW = Vocabulary(
 
 #: Every table of this module, in the order the docs list them.
 TABLES = (TOC, DOCUTILS_TOC, EDIT, NAVBOX, REFLIST, PREV, NEXT, BIO, COMMENT_STEMS,
-          DISCLOSURE, EDGE_FURNITURE, POST, SIGNATURE, POSTER_RANK, CALL_TO_ACTION, REVIEW)
+          DISCLOSURE, EDGE_FURNITURE, POST, SIGNATURE, POSTER_RANK, CALL_TO_ACTION, REPLY_FORM,
+          REVIEW)
