@@ -204,8 +204,30 @@ class Content:
 # ----------------------------------------------------------------------------- spans
 
 
+class _ReadsAsString:
+    """Equal to and hashed as the string it reads: a record holding a span or a deferred
+    join compares as one holding the plain string (shared by :class:`Span` and
+    :class:`Deferred`)."""
+
+    __slots__ = ()
+
+    def read(self) -> str:
+        """The string this stands for (each subclass says how it is made)."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _ReadsAsString):
+            return self.read() == other.read()
+        if isinstance(other, str):
+            return self.read() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.read())
+
+
 @dataclass(frozen=True, slots=True, eq=False)
-class Span:
+class Span(_ReadsAsString):
     """Characters ``start:end`` of ``source``: a string held as a view of a longer one.
 
     A big page's document would hold its content many times over (the markdown, each
@@ -224,16 +246,8 @@ class Span:
         """The characters the span covers."""
         return self.source[self.start : self.end]
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Span, Deferred, str)):
-            return self.read() == read(other)
-        return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash(self.read())
-
-
-class Deferred:
+class Deferred(_ReadsAsString):
     """A string made on its first read, then kept: a document's text or HTML, joined
     from its blocks only when asked for, so a big page's extraction never holds the
     blocks and the joined copy of them at once. Equal and hashed as its string; pickled
@@ -251,14 +265,6 @@ class Deferred:
         if self.make is not None:
             self.value, self.make = self.make(), None
         return self.value
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Span, Deferred, str)):
-            return self.read() == read(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.read())
 
     def __repr__(self) -> str:
         return repr(self.read())
