@@ -32,6 +32,7 @@ from mainmark.content.css import (
 from mainmark.content.reveal import place_streamed_segments
 from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
+    CONTROL_TARGETS,
     FORM_CONTROL_TAGS,
     HYDRATION_MARKERS,
     INVISIBLE_TAGS,
@@ -400,12 +401,9 @@ def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
 #: components of every UI kit): a box with one of these words, or beside a part named so,
 #: is opened by a click.
 _DISCLOSURE_WORDS = boxes.DISCLOSURE.entries
-#: Attributes naming the element a control opens (``#id`` or a bare id); an ``<a>``'s
-#: in-page ``href`` (``#id``) does too.
-_CONTROL_TARGETS = ("aria-controls", "data-target", "data-bs-target", "data-toggle-target")
 #: The attributes :class:`_Disclosures` reads: an element with none of them (and not an
 #: ``<a>``, ``<button>`` or ``<summary>``) is passed over after one set test.
-_DISCLOSURE_ATTRIBUTES = frozenset({*_CONTROL_TARGETS, "aria-expanded", "role"})
+_DISCLOSURE_ATTRIBUTES = frozenset({*CONTROL_TARGETS, "aria-expanded", "role"})
 #: A widget's toggles: buttons, a ``<details>`` summary, ARIA buttons, tabs and expanders
 #: (``aria-expanded``, ``role=button``, ``role=tab``).
 _TOGGLE_TAGS = ("button", "summary")
@@ -433,7 +431,7 @@ class _Disclosures:
             tag = el.tag
             if tag in tags:
                 toggles.add(el)
-            elif tag == "a":
+            elif tag == "a":  # an in-page link names the element it opens too
                 href = el.get("href")
                 if href is not None and href.startswith("#"):
                     values.append(href)
@@ -441,7 +439,7 @@ class _Disclosures:
             if not keys or names.isdisjoint(keys):
                 continue
             get = el.get
-            for name in _CONTROL_TARGETS:
+            for name in CONTROL_TARGETS:
                 value = get(name)
                 if value is not None:
                     values.append(value)

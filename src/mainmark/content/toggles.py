@@ -15,10 +15,8 @@ from collections.abc import Iterator
 
 from lxml.html import HtmlElement
 
-from mainmark.content.vocab import HEADING_TAGS
+from mainmark.content.vocab import CONTROL_TARGETS, HEADING_TAGS
 
-#: Attributes that name the panel a toggle opens (``#id`` or a bare id).
-_TARGET_ATTRS = ("aria-controls", "data-bs-target", "data-target")
 #: A question or a section title, not an icon's name or "Menu": at least this many
 #: characters; and no paragraph.
 _LABEL_MIN_CHARS = 12
@@ -60,7 +58,7 @@ def question_toggles(root: HtmlElement) -> tuple[list[HtmlElement], list[HtmlEle
 
 
 def _target(button: HtmlElement) -> str | None:
-    for name in _TARGET_ATTRS:
+    for name in CONTROL_TARGETS:
         value = (button.get(name) or "").strip()
         if value:
             return value.split()[0].lstrip("#") or None

@@ -61,6 +61,9 @@ BLOCK_TAGS = frozenset({
 #: Containers that can hold an article.
 CONTAINER_TAGS = frozenset({"div", "section", "article", "main", "td", "body", "center",
                             "font", "span", "form", "blockquote"})
+#: Attributes naming the element a control opens (``#id`` or a bare id, or several): the
+#: disclosure judge and the FAQ-question toggles both read them.
+CONTROL_TARGETS = ("aria-controls", "data-target", "data-bs-target", "data-toggle-target")
 
 #: Page-level chrome by tag, applied outside the main region only (an <article> can
 #: contain its own <header> with the headline and byline, and <aside> pull quotes).
