@@ -208,14 +208,12 @@ def card_leads(blocks: Sequence[Block]) -> dict[int, int]:
     stays. Read off the blocks' tag paths; a block without one never moves."""
     heads = [bid for bid, b in enumerate(blocks)
              if b.kind is BlockKind.HEADING and b.tag_path is not None]
+    paths = [_steps(blocks[bid]) for bid in heads]  # each heading's path split once
     leads: dict[int, int] = {}
     for k, bid in enumerate(heads):
         if k == 0:
             continue
-        own = _steps(blocks[bid])
-        others = [_steps(blocks[heads[k - 1]])]
-        if k + 1 < len(heads):
-            others.append(_steps(blocks[heads[k + 1]]))
+        own, others = paths[k], paths[k - 1 : k] + paths[k + 1 : k + 2]
         for lead in range(bid - 1, max(bid - 1 - _LEAD_BLOCKS, heads[k - 1]), -1):
             candidate = blocks[lead]
             if candidate.tag_path is None or not _lead_like(candidate):
