@@ -13,7 +13,7 @@ source): those only narrow what these vocabularies are asked about.
 
 from __future__ import annotations
 
-from mainmark.vocabulary.registry import Label, Match, Vocabulary, cms, language
+from mainmark.vocabulary.registry import Label, Match, Phrase, Vocabulary, cms, language, phrases
 
 _DOM = ("metadata.headline_dom",)
 _AUTHOR_LANGUAGES: dict[str, Label] = {
@@ -78,5 +78,42 @@ PRICE = Vocabulary(
     "a product's price element by class ('price', 'sale-price', 'product__price')",
     ("metadata.prices",))
 
+MODIFIED_LINE = phrases(
+    "modified_line", "a header line announcing a revision or a thread's latest activity, "
+    "not the publication ('Updated: ...', 'Zuletzt aktualisiert am ...', 'Last post'); "
+    "found anywhere in the line",
+    ("metadata.headline_lines", "metadata.headline_dom"), (
+        Phrase("updated", "en"),
+        Phrase("aktualisiert", "de"),
+        Phrase("geändert", "de"),
+        Phrase("modified", "en"),
+        Phrase("mis à jour", "fr"),
+        Phrase("actualizado", "es"),
+        Phrase("aggiornato", "it"),
+        Phrase("last edited", "en"),
+        Phrase("zuletzt", "de"),
+        Phrase(r"(?:last|latest|newest)\s+(?:post|reply|comment|activity)", "en",
+               "Latest activity"),
+        Phrase(r"letzte[rn]?\s+beitrag", "de", "Letzter Beitrag"),
+        Phrase(r"dernier\s+message", "fr", "Dernier message"),
+    ))
+MEMBER_SINCE = phrases(
+    "member_since", "a forum profile box's join date, printed beside every post before the "
+    "post's own date (phpBB, vBulletin, Discourse: 'Registriert: 18.09.2008', 'Joined: Mar "
+    "2011'); whole words anywhere in the line", ("metadata.headline_dom",), (
+        Phrase("registriert", "de"),
+        Phrase("registered", "en"),
+        Phrase("joined", "en"),
+        Phrase("member since", "en"),
+        Phrase("mitglied seit", "de"),
+        Phrase("dabei seit", "de"),
+        Phrase("inscrit", "fr"),
+        Phrase("registrado", "es"),
+        Phrase("iscritto", "it"),
+        Phrase("geregistreerd", "nl"),
+        Phrase("lid sinds", "nl"),
+    ))
+
 #: Every table of this module, in the order the docs list them.
-TABLES = (ELSEWHERE, FOOTER, BYLINE, DATE, PUBLISHED, MODIFIED, POSTER, POSTER_CLASS, PRICE)
+TABLES = (ELSEWHERE, FOOTER, BYLINE, DATE, PUBLISHED, MODIFIED, POSTER, POSTER_CLASS, PRICE,
+          MODIFIED_LINE, MEMBER_SINCE)
