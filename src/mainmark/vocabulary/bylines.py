@@ -114,6 +114,70 @@ MEMBER_SINCE = phrases(
         Phrase("lid sinds", "nl"),
     ))
 
+
+def _by_language(families: dict[str, tuple[str, ...]]) -> dict[str, Label]:
+    return {word: language(code) for code, words in families.items() for word in words}
+
+
+_ROLE_FAMILIES: dict[str, tuple[str, ...]] = {
+    "en": ("editor", "editors", "reporter", "reporters", "senior", "correspondent",
+           "correspondents", "writer", "writers", "contributor", "contributors",
+           "contributing", "columnist", "journalist", "photographer", "photo", "photos",
+           "staff", "posted", "published", "updated", "min", "read", "minutes", "comments",
+           "share", "follow", "profile", "email", "mail", "by"),
+    "de": ("redakteur", "redakteurin", "redakteure", "korrespondent", "korrespondentin",
+           "journalistin", "fotograf", "fotografin", "fotos", "foto", "chefredakteur",
+           "chefredakteurin", "autorin", "aktualisiert", "veröffentlicht", "uhr", "lesezeit",
+           "minuten", "kommentare", "teilen", "folgen", "profil", "von"),
+    "fr": ("publié", "mis", "modifié"),
+    "es": ("actualizado", "publicado"),
+    "it": ("pubblicato", "aggiornato"),
+}
+ROLE_WORDS = Vocabulary(
+    "byline_role", frozenset(_by_language(_ROLE_FAMILIES)),
+    "words that make a byline part a role or a notice when it has nothing else ('Staff "
+    "Writer', 'Aktualisiert'): such a part names nobody; a word of the part, casefolded, "
+    "'.:,' stripped", ("metadata.authors",), Match.TEXT_WORD,
+    labels=_by_language(_ROLE_FAMILIES))
+_FILLER_FAMILIES: dict[str, tuple[str, ...]] = {
+    "en": ("on", "at", "the", "of", "in", "last"),
+    "de": ("am", "um", "der", "die", "das"),
+    "fr": ("le", "la", "à", "jour"),
+}
+FILLER_WORDS = Vocabulary(
+    "byline_filler", frozenset(_by_language(_FILLER_FAMILIES)),
+    "small words that may sit beside role words in a byline notice ('Posted on', 'Mis à "
+    "jour le')", ("metadata.authors",), Match.TEXT_WORD,
+    labels=_by_language(_FILLER_FAMILIES))
+WEEKDAYS = Vocabulary.ordered(
+    "weekday", (
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+        "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+        "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo",
+        "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica",
+        "today", "yesterday", "heute", "gestern",
+    ),
+    "weekdays (and 'today'): a byline's date part ('Jane Doe Thursday, 3 May'), cut from "
+    "the name or read as a notice on its own", ("metadata.authors",), Match.TEXT_WORD,
+    labels=_by_language({
+        "en": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+               "today", "yesterday"),
+        "de": ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag",
+               "sonntag", "heute", "gestern"),
+        "fr": ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
+        "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
+        "it": ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"),
+    }))
+_WEEKDAY_ABBR_FAMILIES: dict[str, tuple[str, ...]] = {
+    "de": ("mo", "di", "mi", "do", "fr", "sa", "so"),
+    "en": ("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"),
+}
+WEEKDAY_ABBR = Vocabulary(
+    "weekday_abbr", frozenset(_by_language(_WEEKDAY_ABBR_FAMILIES)),
+    "abbreviated weekdays: a byline part that is only a date's weekday ('Fr') names nobody",
+    ("metadata.authors",), Match.TEXT_WORD, labels=_by_language(_WEEKDAY_ABBR_FAMILIES))
+
 #: Every table of this module, in the order the docs list them.
 TABLES = (ELSEWHERE, FOOTER, BYLINE, DATE, PUBLISHED, MODIFIED, POSTER, POSTER_CLASS, PRICE,
-          MODIFIED_LINE, MEMBER_SINCE)
+          MODIFIED_LINE, MEMBER_SINCE, ROLE_WORDS, FILLER_WORDS, WEEKDAYS, WEEKDAY_ABBR)
