@@ -19,7 +19,7 @@ import pytest
 from mainmark.content import furniture, prune, vocab
 from mainmark.metadata import headline_dom, headline_lines
 from mainmark.pagekind import markup
-from mainmark.vocabulary import REGISTRY, Match, bylines, pagekinds, phrases
+from mainmark.vocabulary import REGISTRY, Match, bylines, pagekinds, phrases, texts
 from mainmark.vocabulary.registry import Vocabulary
 
 _Read = Callable[[str], object]
@@ -49,6 +49,9 @@ _READERS: dict[str, tuple[Vocabulary, _Read, Callable[[str], str]]] = {
     "member_since": (bylines.MEMBER_SINCE, headline_dom._MEMBER_SINCE.search,
                      lambda t: f"{t}: 18.09.2008"),
     "kind_cart": (pagekinds.CART, markup._CART.search, lambda t: f"zq {t} zq"),
+    "slide_noun": (texts.SLIDE_NOUN, vocab.SLIDE_COUNTER.fullmatch, lambda t: f"{t} 1 of 8"),
+    "slide_of": (texts.SLIDE_OF, vocab.SLIDE_COUNTER.fullmatch,
+                 lambda t: f"1 {t} 8" if t[0].isalpha() else t),
 }
 _CASES = [(name, entry) for name, (v, _, _) in _READERS.items() for entry in v.order]
 

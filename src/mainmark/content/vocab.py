@@ -159,5 +159,5 @@ PUBLISHER_NOTICE = block_start(tuple(a for f in PUBLISHER_NOTICE_FAMILIES.values
 
 #: A gallery's slide counter as a whole element's text ("image 1 of 8", "3 / 12"; news
 #: galleries; rule `ui-label:slide-counter`, docs/rules.md).
-SLIDE_COUNTER = re.compile(r"(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine|zdjęcie)"
-                           r" )?\d{1,3} ?(?:of|/|von|de|sur|di|z) ?/? ?\d{1,3}")
+SLIDE_COUNTER = re.compile(rf"(?:(?:{texts.SLIDE_NOUN.pattern()}) )?\d{{1,3}} ?"
+                           rf"(?:{texts.SLIDE_OF.pattern()}) ?/? ?\d{{1,3}}")
