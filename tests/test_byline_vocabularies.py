@@ -1,4 +1,5 @@
-"""Every byline notice word of the registry is read as a notice by the author cleaner.
+"""Every byline notice word of the registry is read as a notice by the author cleaner, and
+every author placeholder is refused as a name.
 
 A byline part made of role, notice and weekday words ("Staff Writer", "Posted on",
 "Aktualisiert", "Fr") names nobody; the registry test matches each entry against its
@@ -31,3 +32,9 @@ def test_a_weekday_closes_a_byline(day: str) -> None:
 def test_the_authors_cleaner_drops_a_notice() -> None:
     assert authors.clean_authors(["Staff Writer"]) == ()
     assert authors.clean_authors(["Jane Roe"]) == ("Jane Roe",)
+
+
+@pytest.mark.parametrize("value", sorted(bylines.PLACEHOLDER.entries))
+def test_a_placeholder_is_no_name(value: str) -> None:
+    assert not authors._is_name(value.title(), False)
+    assert authors._is_name(f"Zq{value.replace(' ', '').replace('/', '')}", False)

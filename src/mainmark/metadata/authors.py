@@ -142,30 +142,8 @@ _SUFFIXES = frozenset(
         "v.",
     ]
 )
-#: Values CMSs emit when nobody filled the author field.
-_PLACEHOLDERS = frozenset(
-    [
-        "admin",
-        "administrator",
-        "webmaster",
-        "root",
-        "user",
-        "guest",
-        "unknown",
-        "anonymous",
-        "anonym",
-        "null",
-        "none",
-        "undefined",
-        "author",
-        "autor",
-        "n/a",
-        "na",
-        "default",
-        "no",
-        "author",
-    ]
-) | {"no author", "unknown author", "not available"}
+#: Values CMSs emit when nobody filled the author field (labelled in the registry).
+_PLACEHOLDERS = bylines.PLACEHOLDER.entries
 
 
 def clean_authors(

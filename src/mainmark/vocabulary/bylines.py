@@ -177,7 +177,20 @@ WEEKDAY_ABBR = Vocabulary(
     "weekday_abbr", frozenset(_by_language(_WEEKDAY_ABBR_FAMILIES)),
     "abbreviated weekdays: a byline part that is only a date's weekday ('Fr') names nobody",
     ("metadata.authors",), Match.TEXT_WORD, labels=_by_language(_WEEKDAY_ABBR_FAMILIES))
+_PLACEHOLDER_LANGUAGES: dict[str, tuple[str, ...]] = {
+    "en": ("user", "guest", "unknown", "anonymous", "author", "no", "no author",
+           "unknown author", "not available"),
+    "de": ("anonym", "autor"),
+}
+PLACEHOLDER = Vocabulary(
+    "author_placeholder", frozenset({
+        "admin", "administrator", "webmaster", "root", "null", "none", "undefined", "n/a",
+        "na", "default", *_by_language(_PLACEHOLDER_LANGUAGES)}),
+    "values CMSs emit when nobody filled the author field ('admin', 'Unknown author'): "
+    "no one's name; the whole value, casefolded", ("metadata.authors",), Match.TEXT,
+    labels=_by_language(_PLACEHOLDER_LANGUAGES))
 
 #: Every table of this module, in the order the docs list them.
 TABLES = (ELSEWHERE, FOOTER, BYLINE, DATE, PUBLISHED, MODIFIED, POSTER, POSTER_CLASS, PRICE,
-          MODIFIED_LINE, MEMBER_SINCE, ROLE_WORDS, FILLER_WORDS, WEEKDAYS, WEEKDAY_ABBR)
+          MODIFIED_LINE, MEMBER_SINCE, ROLE_WORDS, FILLER_WORDS, WEEKDAYS, WEEKDAY_ABBR,
+          PLACEHOLDER)
