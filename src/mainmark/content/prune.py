@@ -34,7 +34,7 @@ from mainmark.content.vocab import (
 )
 from mainmark.page.ancestry import within
 from mainmark.page.subtree import text_content
-from mainmark.vocabulary import boxes
+from mainmark.vocabulary import boxes, phrases
 
 #: Link density inside the content, and its below-floor strip test, pay on CHECK summed
 #: over the sets though rd loses by each (rules `link-density` and
@@ -249,11 +249,8 @@ def _data_table_part(el: HtmlElement) -> bool:
 #: "© Reuters", "Bild: Stadt Bern", "Crédit : AFP". Captions that merely end in a
 #: credit are kept whole. News photos (rules `photo-credit` and `photo-credit:figure-cite`,
 #: docs/rules.md; the second is the figure <cite>/<small> rule below).
-_CREDIT = re.compile(
-    r"\(?\s?(?:©|\(c\)|copyright\b|(?:fotos?|photos?|photograph|bild(?:er)?|image|credits?"
-    r"|quelle|source|crédits?|cr[ée]dito|fotograf[íi]a|foto\s*credit|picture)\s*:)",
-    re.IGNORECASE,
-)
+_CREDIT = re.compile(rf"\(?\s?(?:{phrases.CREDIT_SIGN.pattern()}"
+                     rf"|(?:{phrases.CREDIT_LABEL.pattern()})\s*:)", re.IGNORECASE)
 #: A whole element whose text is only a widget's control or state label ("Close",
 #: "Back to gallery", "Vergrößern", "Wird geladen") or a slide counter ("Image 1 of 8",
 #: "3 / 12"): galleries, players and toggles inside the body leave these behind.

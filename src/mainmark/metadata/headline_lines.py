@@ -21,6 +21,7 @@ from mainmark.metadata.authors import TEXT_KIND
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS
 from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.classwords import words
+from mainmark.vocabulary import bylines
 from mainmark.vocabulary.bylines import ELSEWHERE, FOOTER
 
 #: A byline or dateline is a short line; longer text is prose that may mention dates.
@@ -64,12 +65,7 @@ _LABEL_REACH_TEXTS = 12
 #: Separators between the parts of a header line ("05.02.2020 - Redaktion: Jane Doe").
 _LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
 #: A header line announcing a revision, not the publication ("Aktualisiert am ...").
-MODIFIED_LINE = re.compile(
-    r"updated|aktualisiert|geändert|modified|mis à jour|actualizado|aggiornato|last edited"
-    r"|zuletzt|(?:last|latest|newest)\s+(?:post|reply|comment|activity)|letzte[rn]?\s+beitrag"
-    r"|dernier\s+message",
-    re.IGNORECASE,
-)
+MODIFIED_LINE = re.compile(bylines.MODIFIED_LINE.pattern(), re.IGNORECASE)
 #: Lines after a bare update label that may still belong to it ("last post by", the
 #: poster's name, then the date).
 _LABEL_REACH = 2
