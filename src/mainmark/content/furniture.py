@@ -24,6 +24,7 @@ from mainmark.content.cta import CTA_TAGS, cta_box
 from mainmark.content.measure import Measures
 from mainmark.content.verdicts import detail_of
 from mainmark.content.vocab import HEADING_TAGS
+from mainmark.page.ancestry import within
 from mainmark.page.subtree import text_content
 from mainmark.vocabulary import boxes, phrases
 
@@ -437,6 +438,82 @@ def _product_cards(el: HtmlElement, m: Measures, total: int) -> bool:
         if _PRICE.search(card.text_content()):
             priced += 1
     return priced >= max(_CARDS_MIN, len(cards) - 1)
+
+
+#: A shelf's title box holds its heading and a "See all" link: beside its headings, the
+#: text a shelf holds outside its removed cards is at most this many bytes (and this
+#: share of the cards' text). A heading over an introduction is a section of the text.
+_SHELF_REST_BYTES = 60
+_SHELF_REST_SHARE = 0.25
+_SHELF_RULE = "product-cards"
+
+
+def shelf_titles(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
+                 total: int) -> None:
+    """Widen each removed strip of product cards to its shelf: the box that also holds
+    the shelf's heading ("Similar items", "Complete the look") and its "See all" link.
+
+    The cards alone go by :func:`_product_cards`; left behind, their heading becomes the
+    heading path of nothing (or of the next section's text) and a retriever is handed
+    "Similar items / See all". Evidence is the markup, never the heading's words: the
+    smallest box around the strip that holds a heading before it, and beside its headings
+    and removed parts almost no text. The climb stops at the content's roots and at half
+    of its text.
+    """
+    strips = [el for el, rule in removed.items() if rule == _SHELF_RULE]
+    tops = set(roots)
+    for strip in strips:
+        if strip in tops or strip not in removed:
+            continue
+        node = strip.getparent()
+        while node is not None and node not in tops and node in m.index:
+            size = m.text_of(node)
+            if node in removed or size > 0.5 * max(total, 1):
+                break
+            gone = _removed_text(node, m, removed)
+            titles = _titles(node, strip, m, removed)
+            rest = size - gone - sum(m.text_of(h) for h in titles)
+            if rest > min(_SHELF_REST_BYTES, _SHELF_REST_SHARE * gone):
+                break
+            if titles:
+                _widen(node, m, removed)
+                break
+            node = node.getparent()
+
+
+def _widen(shelf: HtmlElement, m: Measures, removed: dict[HtmlElement, str]) -> None:
+    """Record ``shelf`` as removed in place of the removals inside it."""
+    lo = m.index[shelf]
+    hi = m.end[lo]
+    for el in [e for e in removed if lo < m.index.get(e, -1) <= hi]:
+        del removed[el]
+    removed[shelf] = f"{_SHELF_RULE}:shelf"
+
+
+def _removed_text(box: HtmlElement, m: Measures, removed: dict[HtmlElement, str]) -> int:
+    """Text bytes of the removed subtrees inside ``box`` (removed subtrees do not nest:
+    pruning does not enter one)."""
+    lo = m.index[box]
+    hi = m.end[lo]
+    return sum(m.text_of(el) for el in removed if lo < m.index.get(el, -1) <= hi)
+
+
+def _titles(box: HtmlElement, strip: HtmlElement, m: Measures,
+            removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """The headings with text in ``box`` before ``strip``, not inside anything removed:
+    the shelf's title (a heading inside a heading counts once)."""
+    before = m.index[strip]
+    found: list[HtmlElement] = []
+    for heading in box.iter(*HEADING_TAGS):
+        at = m.index.get(heading)
+        if at is None or at >= before or not m.text_of(heading):
+            continue
+        node: HtmlElement | None = heading
+        while node is not None and node is not box and node not in removed:
+            node = node.getparent()
+        if node is box and not any(within(heading, h) for h in found):
+            found.append(heading)
+    return found
 
 
 def _promo_box(el: HtmlElement, m: Measures, total: int) -> bool:

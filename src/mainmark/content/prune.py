@@ -22,6 +22,7 @@ from mainmark.content.furniture import (
     is_comment_verdict,
     is_reference_list,
     page_controls,
+    shelf_titles,
 )
 from mainmark.content.measure import Measures, prose_exempt
 from mainmark.content.vocab import (
@@ -84,6 +85,7 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     for root in roots:
         judge.visit(root, core is None or root is core or within(root, core))
     if pruning is not Pruning.NONE:
+        shelf_titles(roots, m, removed, total)
         # The text-bearing blocks are listed once: chrome sections only remove blocks of
         # this list, and a removed leaf hides nothing else from the list (nothing below
         # a leaf is on it), so the edge trim's list is this one less the removed.
