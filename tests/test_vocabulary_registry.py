@@ -25,7 +25,7 @@ _IDS = [f"{v.name}:{e}" for v, e in _ENTRIES]
 
 #: The registry's scope counts, as docs/vocabulary.md and the 0.17 closing note quote them.
 #: A change here is a change of rules: say it in the changelog.
-DOCUMENTED_COUNTS = {Scope.GENERIC: 405, Scope.CMS: 42, Scope.VENDOR: 18,
+DOCUMENTED_COUNTS = {Scope.GENERIC: 417, Scope.CMS: 87, Scope.VENDOR: 18,
                      Scope.LANGUAGE: 72, Scope.SITE: 1}
 
 
