@@ -7,9 +7,11 @@ desktop column). The sheet that hides them is external, so both copies reach the
 and the chunk an index stores says the same name or title twice. The copies are told
 by the framework's utility classes (``vocabulary.classes``: ``d-md-none`` against ``d-none
 d-md-block``, ``md:hidden`` against ``hidden md:block``, ``ipsResponsive_showPhone``
-against ``ipsResponsive_hidePhone``), never by a site's names; a phone copy goes only
-when the large-screen copies beside it (at most ``_PAIR_LEVELS`` levels up) and kept
-say every word it says, so a block shown on phones alone stays (issue 37, class 5).
+against ``ipsResponsive_hidePhone``), never by a site's names. A phone copy goes only
+when the large-screen copies beside it (at most ``_PAIR_LEVELS`` levels up) say every
+word it says and the one saying its first word is kept after every other pass, so a
+block shown on phones alone stays, and so does a phone copy whose twin was pruned
+(``content/select.py`` runs this last; issue 37, class 5).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from mainmark.vocabulary.classes import (
 
 #: How far up from the phone copy the large-screen copy is looked for: the post, the card.
 _PAIR_LEVELS = 3
-#: The words two copies are compared by (a name, a title word), not a number or a particle.
+#: The words two copies are compared by (a name, a title word), not short numbers or
+#: particles.
 _WORD = re.compile(r"[^\W_]{4,}")
 
 
