@@ -18,7 +18,7 @@ ladder re-collects from the same parse:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml.html import HtmlElement
 
@@ -129,7 +129,11 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
     if act.thread_furniture and content.roots:
         content.removed.update(thread_furniture(content.roots, m))
     # Last: a phone copy goes only beside a twin that every other pass has kept.
-    content.removed.update(phone_copies(content.roots, m, content.removed))
+    copies = dict.fromkeys(phone_copies(content.roots, m, content.removed), "responsive-copy")
+    if copies:
+        content.removed.update(copies)
+        content.explain = replace(content.explain, removals=(
+            *content.explain.removals, *_removals(copies, m, options)))
     return content
 
 
