@@ -81,7 +81,8 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     th = th or BALANCED
     kept: set[HtmlElement] = set()  # reference lists kept whole: never entered
     total = sum(m.text_of(r) for r in roots)
-    judge = _Judge(m, chrome, pruning, core, th, policy, total, removed, kept)
+    judge = _Judge(m, chrome, pruning, core, th, policy, total, removed, kept,
+                   frozenset(roots))
     for root in roots:
         judge.visit(root, core is None or root is core or within(root, core))
     if pruning is not Pruning.NONE:
@@ -113,6 +114,7 @@ class _Judge:
     total: int
     removed: dict[HtmlElement, str]
     kept: set[HtmlElement]
+    roots: frozenset[HtmlElement]
 
     def visit(self, root: HtmlElement, inside: bool) -> None:
         """Judge the descendants of ``root`` in document order, skipping what is decided.
@@ -165,6 +167,19 @@ class _Judge:
         chrome, pruning, th, policy = self.chrome, self.pruning, self.th, self.policy
         rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
             chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
+        if (rule and el.tag in _INLINE_TAGS and rule in (chrome.get(el), m.narrow.get(el))
+                and _in_running_text(el)):
+            # A chrome word on a link inside a sentence ("You need to <a>login</a> or
+            # <a class="memberModalBtn">register</a> to ...") must not cut the sentence:
+            # a short line is the widget's prompt and goes whole; prose and headings
+            # keep the words.
+            line = _sentence_block(el)
+            if (line is None or line.tag in HEADING_TAGS
+                    or m.text_of(line) >= _PROMPT_MAX_BYTES
+                    or not any(a in self.roots for a in line.iterancestors())):
+                return False
+            self.removed[line] = rule
+            return True
         if rule is None and pruning is not Pruning.NONE:
             rule = furniture_rule(el, m, policy, self.total)
         if rule:
@@ -173,6 +188,32 @@ class _Judge:
         # Code is kept or dropped whole: inside it the prose rules would cut words out of
         # a program (a ``<span>Close</span>`` token of ``f.Close()`` read as a UI label).
         return bool(el.tag == "pre")
+
+
+#: Links and buttons: a chrome verdict on one of them inside running text is judged with
+#: its line (``_Judge.decided``), never alone, so no sentence is left with a hole. Other
+#: inline tags keep their own verdicts (a ``<span class=subscription>$</span>`` price tag
+#: in a headline, an icon's ``<i>``: cutting them leaves the line whole).
+_INLINE_TAGS = frozenset({"a", "button"})
+_LINE_TAGS = frozenset({"p", "div", "li", "dd", "dt", "td", "th", "blockquote", "h1", "h2",
+                        "h3", "h4", "h5", "h6", "figcaption", "section", "article"})
+_RUN_TEXT = re.compile(r"[^\W\d_]{2}")
+
+
+def _in_running_text(el: HtmlElement) -> bool:
+    """Words of the same line stand right before or after ``el`` (its tail, its previous
+    sibling's tail, or its parent's own text when it is the first child)."""
+    if _RUN_TEXT.search(el.tail or ""):
+        return True
+    prev, parent = el.getprevious(), el.getparent()
+    if prev is not None:
+        return bool(_RUN_TEXT.search(prev.tail or ""))
+    return parent is not None and bool(_RUN_TEXT.search(parent.text or ""))
+
+
+def _sentence_block(el: HtmlElement) -> HtmlElement | None:
+    """The nearest block ancestor of an inline element: the line it is part of."""
+    return next(el.iterancestors(*_LINE_TAGS), None)
 
 
 #: Elements a class word can mark as a caption when precision mode drops captions: the
