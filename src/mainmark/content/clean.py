@@ -64,7 +64,8 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     place_streamed_segments(root)
     rules = read_sheets(el.text or "" for el in root.iter("style")
                         if _always_applies(el.get("media")))
-    panels = _Disclosures(root)  # before form controls go: a toggle is often a <button>
+    # before form controls go (a toggle is often a <button>): one pass for both uses
+    panels, owners = _scan_attributes(root, rules)
     _open_shadow_roots(root)
     _keep_math_sources(root)
     for el in _swallowing_controls(root):
@@ -78,7 +79,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
             el.drop_tag()
         etree.strip_elements(root, *_STRIP_TAGS, with_tail=False)
-        _strip_attributes_hidden(root, stripped, rules, panels)
+        _strip_attributes_hidden(root, stripped, rules, panels, owners)
         return stripped
     doomed: list[tuple[HtmlElement, str]] = []
     unwrap: list[HtmlElement] = []
@@ -103,7 +104,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
             continue
         _count(stripped, kind, el)
         remove_keeping_tail(el)
-    _strip_attributes_hidden(root, stripped, rules, panels)
+    _strip_attributes_hidden(root, stripped, rules, panels, owners)
     return stripped
 
 
@@ -233,10 +234,11 @@ def _always_applies(media: str | None) -> bool:
 
 
 def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
-                             rules: SheetRules, panels: _Disclosures) -> None:
-    """Hidden nodes and data URIs, found in one pass over the elements (which also lists
-    the class and id owners the page's sheets may hide, when they hide any)."""
-    candidates, named = _attribute_owners(root, rules)
+                             rules: SheetRules, panels: _Disclosures,
+                             owners: tuple[list[HtmlElement], list[HtmlElement]]) -> None:
+    """Hidden nodes and data URIs, among the attribute owners :func:`_scan_attributes`
+    listed before the cleaning (those the cleaning left in the tree, :func:`_still_owners`)."""
+    candidates, named = _still_owners(root, *owners)
     judge = _hidden_judge(rules, panels)
     if candidates or named:
         _strip_hidden(root, [*candidates, *named], stripped, judge)
@@ -244,27 +246,47 @@ def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
     _strip_data_uris(candidates, stripped)
 
 
-def _attribute_owners(root: HtmlElement, rules: SheetRules
-                      ) -> tuple[list[HtmlElement], list[HtmlElement]]:
-    """The elements that may be hidden or carry a data URI (a ``hidden``, ``aria-hidden=
-    true`` or ``style`` attribute, a ``data:`` ``src`` or ``href``, a class that may be a
-    screen-reader-only one), and the elements whose class or id names them hidden (a
-    rule of the page's ``rules``, a screen-reader-only class in capitals); both in
-    document order.
+def _scan_attributes(root: HtmlElement, rules: SheetRules
+                     ) -> tuple[_Disclosures, tuple[list[HtmlElement], list[HtmlElement]]]:
+    """The page's disclosure widgets (:class:`_Disclosures`), and the elements that may be
+    hidden or carry a data URI (a ``hidden``, ``aria-hidden=true`` or ``style``
+    attribute, a ``data:`` ``src`` or ``href``, a class that may be a screen-reader-only
+    one) with those whose class or id names them hidden (a rule of the page's ``rules``,
+    a screen-reader-only class in capitals); both lists in document order.
 
-    One pass reading each element's attribute names once: the seven XPath branches this
-    replaced walked the tree once each (5% of extract() CPU). The named elements are
-    the candidates with a class or id and those the hidden judge would find hidden by
-    their names alone, asked here: a page with sheet rules has thousands of classed
-    elements, nearly all of them visible, and judging each cost more than this test."""
+    One pass reading each element's attribute names once, before the cleaning edits the
+    tree: the widgets must be read while their ``<button>`` toggles are there, and the
+    hidden judge's owners come from the same visit (two walks of every element were one
+    each; the seven XPath branches the owners' half replaced walked the tree once each).
+    The named elements are the candidates with a class or id and those the hidden judge
+    would find hidden by their names alone, asked here: a page with sheet rules has
+    thousands of classed elements, nearly all of them visible, and judging each cost more
+    than this test."""
+    values: list[str] = []
+    toggles: set[HtmlElement] = set()
     candidates: list[HtmlElement] = []
     names: list[HtmlElement] = []
     hiding, naming = _HIDING_ATTRIBUTES, _NAMING_ATTRIBUTES
+    widget, tags, roles = _DISCLOSURE_ATTRIBUTES, _TOGGLE_TAGS, _TOGGLE_ROLES
     for el in root.getroottree().getroot().iter(etree.Element):
+        tag = el.tag
+        if tag in tags:
+            toggles.add(el)
+        elif tag == "a":  # an in-page link names the element it opens too
+            href = el.get("href")
+            if href is not None and href.startswith("#"):
+                values.append(href)
         keys = el.keys()
         if not keys:
             continue
         get = el.get
+        if not widget.isdisjoint(keys):
+            for name in CONTROL_TARGETS:
+                value = get(name)
+                if value is not None:
+                    values.append(value)
+            if get("aria-expanded") is not None or get("role") in roles:
+                toggles.add(el)
         cls = get("class")
         if cls is not None and ("sr-" in cls or "isually" in cls or "creen" in cls):
             candidate = True
@@ -284,7 +306,33 @@ def _attribute_owners(root: HtmlElement, rules: SheetRules
         if rules and not naming.isdisjoint(keys) and (
                 candidate or rules.hides(cls, get("id")) or _screen_reader_only(cls)):
             names.append(el)
-    return candidates, names
+    return _Disclosures(values, toggles), (candidates, names)
+
+
+def _still_owners(root: HtmlElement, candidates: list[HtmlElement], named: list[HtmlElement]
+                  ) -> tuple[list[HtmlElement], list[HtmlElement]]:
+    """What a scan of the cleaned tree would list: the owners the cleaning left in it.
+
+    The cleaning removes elements (with their subtrees, or unwrapping them) and edits the
+    attributes of one kind only, a MathJax source it turns into :data:`MATH_SOURCE_TAG`
+    with none left that a scan reads; it adds no attribute a scan reads. So an owner is
+    listed again exactly when it still hangs from the document's root and is no math
+    source. Each ancestor is climbed once, however many owners share it: linear."""
+    top = root.getroottree().getroot()
+    attached: dict[HtmlElement, bool] = {top: True}
+
+    def kept(el: HtmlElement) -> bool:
+        path: list[HtmlElement] = []
+        node: HtmlElement | None = el
+        while node is not None and node not in attached:
+            path.append(node)
+            node = node.getparent()
+        answer = node is not None and attached[node]
+        for seen in path:
+            attached[seen] = answer
+        return answer and el.tag != MATH_SOURCE_TAG
+
+    return [el for el in candidates if kept(el)], [el for el in named if kept(el)]
 
 
 def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
@@ -420,31 +468,10 @@ class _Disclosures:
     id words say accordion, tab panel, collapse, toggle. Text hidden with none of these
     (the injection route issue 40 closes) has no way to be opened and stays hidden."""
 
-    def __init__(self, root: HtmlElement) -> None:
-        # Made before the cleaning strips form controls: a toggle is often a <button>.
-        # One pass over the elements reading a few attributes each: the nine XPath
-        # branches this replaced walked the tree once each (4% of extract() CPU).
-        values: list[str] = []
-        toggles: set[HtmlElement] = set()
-        names, tags, roles = _DISCLOSURE_ATTRIBUTES, _TOGGLE_TAGS, _TOGGLE_ROLES
-        for el in root.getroottree().getroot().iter(etree.Element):
-            tag = el.tag
-            if tag in tags:
-                toggles.add(el)
-            elif tag == "a":  # an in-page link names the element it opens too
-                href = el.get("href")
-                if href is not None and href.startswith("#"):
-                    values.append(href)
-            keys = el.keys()
-            if not keys or names.isdisjoint(keys):
-                continue
-            get = el.get
-            for name in CONTROL_TARGETS:
-                value = get(name)
-                if value is not None:
-                    values.append(value)
-            if get("aria-expanded") is not None or get("role") in roles:
-                toggles.add(el)
+    def __init__(self, values: list[str], toggles: set[HtmlElement]) -> None:
+        # ``values``: the targets the page's controls and in-page links name, and
+        # ``toggles``: its buttons, summaries and ARIA toggles, as :func:`_scan_attributes`
+        # read them before the cleaning strips form controls (a toggle is often a <button>).
         self._targets = {v.lstrip("#") for value in values for v in value.split()}
         self._toggles = toggles
         self._holders = {t.getparent() for t in toggles}

@@ -188,6 +188,7 @@ def measure(root: HtmlElement) -> Measures:
     lives: dict[HtmlElement, str] = {}
     facts: list[tuple[int, HtmlElement, _Signals]] = []  # in reverse document order
     landmarks, signals, parent_at = _LANDMARK_TAGS, _signals, index.get
+    class_signals = _class_signals
     for i in range(n - 1, -1, -1):
         el = order[i]
         tag = el.tag
@@ -217,11 +218,14 @@ def measure(root: HtmlElement) -> Measures:
             # no class, id, role or itemprop: only a landmark tag can say anything (as for
             # an element without attributes), so the cache is not even asked
             if cls or ident or role or itemprop or tag in landmarks:
-                sig = signals(tag, cls, ident, role or "", itemprop)
+                # most elements have no id: their signals are the class part's, asked of
+                # its cache directly rather than through :func:`_signals`
+                sig = (signals(tag, cls, ident, role or "", itemprop) if ident
+                       else class_signals(tag, cls, role or "", itemprop))
                 if sig.words or sig.marks_main or sig.outside or sig.inside:
                     facts.append((i, el, sig))
         elif tag in landmarks:
-            sig = signals(tag, "", "", "", "")
+            sig = class_signals(tag, "", "", "")
             if sig.marks_main or sig.outside or sig.inside:
                 facts.append((i, el, sig))
         p = parent_at(el.getparent(), -1)
