@@ -181,14 +181,26 @@ class Converter(TreeWalker, MarkdownConverter):
         for tag in HEADING_TAGS:
             self.handlers[tag] = self.close_heading
 
+    def release(self) -> None:
+        """Drop the tables that hold this converter's own bound methods.
+
+        ``handlers`` and the inline-converter cache point back at ``self``, a reference
+        cycle: without this the converter, and through ``heading_levels`` and ``removed``
+        the whole page tree, would live until the next garbage collection instead of
+        going when the walk's caller returns (with the collector paused, as the batch
+        job runs, that is every page of a run).
+        """
+        self.handlers.clear()
+        self._inline.clear()
+
     def escape(self, text: str, parent_tags: frozenset[str]) -> str:
         """Markdown escaping of a text node, aware of the enclosing tags (code and headings escape
         differently)."""
         return escape_markdown(text, parent_tags)
 
     def escape_line(self, line: str) -> str:
-        """Escaping of one line's block markers (a line opening with ``#`` or ``1.`` that is text).
-        Escaping of one line's block markers (a line opening with ``#`` or ``1.`` that is text)."""
+        """Escaping of one line's block markers (a line opening with ``#`` or ``1.`` that is
+        text)."""
         return escape_line(line)
 
     # ------------------------------------------------------------------ leaves

@@ -91,7 +91,10 @@ def walk_content(
                           link_mode=options.links, images=options.images,
                           bare_images=options.bare_images)
     converter.heading_levels = outline_levels(list(content.roots), content.removed)
-    pieces = converter.walk(list(content.roots)).pieces
+    try:
+        pieces = converter.walk(list(content.roots)).pieces
+    finally:
+        converter.release()
     headline_text = content.headline.in_text
     for para in content.paragraphs:
         plain = collapse(" ".join(para.split()))
