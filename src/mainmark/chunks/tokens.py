@@ -184,32 +184,44 @@ def _pieces(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
     yield at, end
 
 
-class TiktokenTokenizer:
-    """Adapter over a ``tiktoken.Encoding``; special tokens are counted as plain text,
-    since page text that happens to contain ``<|endoftext|>`` is text, not a control."""
+class _SegmentedCounter:
+    """What both tokenizer adapters share: a memoised count of text cut in pieces.
 
-    def __init__(self, name: str, encoding: Any) -> None:
+    The pieces (:func:`segmented_count`) keep a hostile page's cost linear, where BPE on
+    one huge pre-token is superlinear; a subclass says how one piece is counted.
+    """
+
+    def __init__(self, name: str) -> None:
         self.name = name
-        self._enc = encoding
         self._memo = _Memo()
 
-    @property
-    def encoding(self) -> Any:
-        """The ``tiktoken.Encoding`` (its pre-tokenizer pattern says which counts add up)."""
-        return self._enc
-
     def count(self, text: str) -> int:
-        """Memoised count; long runs are counted in pieces (:func:`segmented_count`).
-
-        The pieces keep a hostile page's cost linear, where BPE on one huge pre-token is
-        superlinear; the count stays exact unless a run of letters has nowhere to be cut.
-        """
+        """Memoised count; long runs are counted in pieces, exact unless a run of letters
+        has nowhere to be cut (or, for a tokenizer whose pre-tokenizer does not split
+        before punctuation, about a token per cut)."""
         if not text:
             return 0
         return self._memo.get(text, self._count_new)
 
     def _count_new(self, text: str) -> int:
         return segmented_count(text, self._exact)
+
+    def _exact(self, text: str) -> int:
+        raise NotImplementedError
+
+
+class TiktokenTokenizer(_SegmentedCounter):
+    """Adapter over a ``tiktoken.Encoding``; special tokens are counted as plain text,
+    since page text that happens to contain ``<|endoftext|>`` is text, not a control."""
+
+    def __init__(self, name: str, encoding: Any) -> None:
+        super().__init__(name)
+        self._enc = encoding
+
+    @property
+    def encoding(self) -> Any:
+        """The ``tiktoken.Encoding`` (its pre-tokenizer pattern says which counts add up)."""
+        return self._enc
 
     def _exact(self, text: str) -> int:
         return len(self._enc.encode_ordinary(text))
@@ -223,26 +235,16 @@ class TiktokenTokenizer:
         return str(self._enc.decode(list(ids)))
 
 
-class HuggingFaceTokenizer:
-    """Adapter over a ``tokenizers.Tokenizer`` read from a local ``tokenizer.json``."""
+class HuggingFaceTokenizer(_SegmentedCounter):
+    """Adapter over a ``tokenizers.Tokenizer`` read from a local ``tokenizer.json``.
+
+    Counts are exact where its pre-tokenizer also splits before punctuation; otherwise a
+    text with a run over :data:`MAX_PIECE_CHARS` may be off by about a token per cut.
+    """
 
     def __init__(self, name: str, tokenizer: Any) -> None:
-        self.name = name
+        super().__init__(name)
         self._tok = tokenizer
-        self._memo = _Memo()
-
-    def count(self, text: str) -> int:
-        """Memoised count, long runs cut in pieces as for tiktoken so the cost stays linear.
-
-        Exact where this tokenizer's pre-tokenizer also splits before punctuation; otherwise
-        a text with a run over :data:`MAX_PIECE_CHARS` may be off by about a token per cut.
-        """
-        if not text:
-            return 0
-        return self._memo.get(text, self._count_new)
-
-    def _count_new(self, text: str) -> int:
-        return segmented_count(text, self._exact)
 
     def _exact(self, text: str) -> int:
         return len(self.encode(text))
