@@ -209,6 +209,14 @@ class ContentCutoffs:
         "holds at most this share of the content.")
     promo_max_share: float = cutoff(0.25, "share",
         "A promo or related-article box is at most this share of the content.")
+    shelf_rest_bytes: int = cutoff(
+        60, "bytes",
+        "A shelf's title box holds its heading and a \"See all\" link: beside its headings, the "
+        "text a shelf holds outside its removed cards is at most this many bytes...")
+    shelf_rest_share: float = cutoff(
+        0.25, "share",
+        "...and this share of the cards' text. A heading over an introduction is a section of "
+        "the text.")
 
     # ------------------------------------------------------ locate.py
     locate_cover: float = cutoff(0.7, "share",
@@ -458,6 +466,12 @@ class ContentCutoffs:
         Origin.BOUND,
         "A toggle may name a box holding the whole page, and a page may hold hundreds of toggles.")
 
+
+    # -------------------------------------------------- responsive.py
+    responsive_pair_levels: int = cutoff(
+        3, "levels",
+        "How far up from the phone copy of a responsive pair the large-screen copy is looked "
+        "for: the post, the card.")
 
 #: The content stage reads its numbers from this one instance.
 CUT = ContentCutoffs()

@@ -25,8 +25,9 @@ from mainmark.content.cta import CTA_TAGS, cta_box
 from mainmark.content.measure import Measures
 from mainmark.content.verdicts import detail_of
 from mainmark.content.vocab import HEADING_TAGS
+from mainmark.page.ancestry import within
 from mainmark.page.subtree import text_content
-from mainmark.vocabulary import boxes
+from mainmark.vocabulary import boxes, phrases
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,38 +58,23 @@ _DOCUTILS_TOC = boxes.DOCUTILS_TOC.entries
 #: The label over a contents box ("Table of Contents", "On this page"), dropped with the
 #: box or when the box is empty (filled by a script the page did not run). Generic, in
 #: the languages of the benchmark.
-_TOC_LABEL = re.compile(
-    r"(?:table of )?contents|in this (?:article|post|guide|page)|on this page|jump to"
-    r"|inhalt(?:sverzeichnis)?|inhaltsübersicht|sommaire|table des matières|índice"
-    r"|contenidos?|indice|sommario|inhoud(?:sopgave)?|spis treści|conteúdo", re.IGNORECASE)
+_TOC_LABEL = re.compile(phrases.TOC_LABEL.pattern(), re.IGNORECASE)
 _TOC_LABEL_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "span", "strong",
                              "b", "summary", "label"})
 #: Skip links (WCAG 2.4.1 "bypass blocks", a generic accessibility convention): an in-page
 #: ``#fragment`` link saying it skips or jumps to a region. Reaches the markdown when
 #: the content root is the page's header-to-footer wrapper (a whole-page fallback).
-_SKIP_TEXT = re.compile(
-    r"(?:skip|jump)(?: to| over)?(?: the)? (?:main |page |primary )?(?:content|navigation"
-    r"|search|menu|footer|main|nav(?:igation)? links|links)|skip navigation(?: links)?"
-    r"|zum (?:inhalt|hauptinhalt) springen|direkt zum inhalt|aller au contenu(?: principal)?"
-    r"|passer au contenu|saltar al contenido(?: principal)?|ir al contenido"
-    r"|vai al contenuto|naar (?:de )?(?:hoofd)?inhoud", re.IGNORECASE)
+_SKIP_TEXT = re.compile(phrases.SKIP_LINK.pattern(), re.IGNORECASE)
 #: A sort control of a Q&A thread or a listing ("Sorted by: [select]", "Sort by"): a
 #: small box holding a ``<label for>`` of a form control. A control's label is no text
 #: of the page; the box holds little else (a "reset" link at most). Generic.
 _CONTROL_BOX_TAGS = frozenset({"div", "span", "form", "fieldset", "p", "li", "label"})
 #: What such a label says (generic; English and the benchmark's other languages), with
 #: or without its colon.
-_CONTROL_CAPTION = re.compile(
-    r"(?:sort(?:ed)?(?: by)?|order(?:ed)? by|show|view|display|(?:results|items) per page"
-    r"|per page|sortieren(?: nach)?|sortiert nach|trier par|tri|trié par|ordenar(?: por)?"
-    r"|ordenado por|ordina(?: per)?|ordinato per|sorteer(?: op)?|gesorteerd op)\s*:?",
-    re.IGNORECASE)
+_CONTROL_CAPTION = re.compile(rf"(?:{phrases.CONTROL_CAPTION.pattern()})\s*:?", re.IGNORECASE)
 #: Edit links MediaWiki and docs generators put into headings.
 _EDIT_WORDS = boxes.EDIT.entries
-_EDIT_TEXT = re.compile(
-    r"\[?\s*(?:edit|edit source|edit section|bearbeiten|quelltext bearbeiten|modifier"
-    r"|modifier le code|editar|editar código|modifica|edytuj|bewerken|редактировать"
-    r"|править|編集)\s*\]?", re.IGNORECASE)
+_EDIT_TEXT = re.compile(rf"\[?\s*(?:{phrases.EDIT_LINK.pattern()})\s*\]?", re.IGNORECASE)
 #: Navigation boxes under wiki articles ("v · t · e" template footers).
 _NAVBOX_WORDS = boxes.NAVBOX.entries
 _VTE = ("v", "t", "e")
@@ -192,31 +178,9 @@ _COMMENT_WORDS = tuple(sorted(boxes.COMMENT_STEMS.entries))
 #: section of the text ("Related articles", "Meistgelesen", "Lire aussi"), in the
 #: languages of the benchmark and the web at large. The whole heading must be one of
 #: these: "Related work" in a paper is a section.
-_CHROME_HEADING = re.compile(
-    r"(?:related|related (?:articles?|posts?|stories|content|topics|news|reading|links)"
-    r"|more (?:stories|news|articles|posts|on this topic|from [\w .'-]{1,40})|read (?:more|next)"
-    r"|recommended(?: for you| articles| stories| products)?|you (?:may|might) also (?:like|enjoy)"
-    r"|related (?:products|items)|similar (?:products|items)|recently viewed(?: products| items)?"
-    r"|(?:customers|shoppers|people)(?: who (?:viewed|bought) this(?: item| product)?)? also"
-    r" (?:viewed|bought|liked)|frequently bought together|explore related items"
-    r"|most (?:read|popular|viewed)|popular (?:posts|articles|stories)|trending(?: now)?"
-    r"|share(?: this(?: (?:article|post|story|page))?)?|like it share it|follow us"
-    r"|about the author|written by|tags|sign up for our newsletter|newsletter"
-    r"|advertisement|sponsored(?: content)?|see also on [\w .'-]{1,40}|topics|related topics"
-    r"|filed under(?:: .{1,40})?|iklan|anzeige|werbung|publicité|publicidad|pubblicità"
-    r"|verwandte (?:themen|artikel|themenbereiche|beiträge)|mehr zu(?:m| diesem) thema"
-    r"|das könnte sie auch interessieren|meistgelesen(?:e artikel)?|artikel von"
-    r"|über den autor|(?:diesen artikel )?teilen|weitere (?:artikel|beiträge|themen)"
-    r"|auch interessant|lesen sie auch|empfehlungen|schlagworte"
-    r"|articles similaires|à lire aussi|lire aussi|sur le même sujet|les plus lus|partager"
-    r"|temas relacionados|noticias relacionadas|artículos relacionados|lo más leído"
-    r"|te puede interesar|compartir|más noticias|articoli correlati|potrebbe interessarti"
-    r"|i più letti|condividi|leggi anche|gerelateerde artikelen|lees ook|meest gelezen"
-    r"|notícias relacionadas|leia também|mais lidas|compartilhe)",
-    re.IGNORECASE)
+_CHROME_HEADING = re.compile(f"(?:{phrases.CHROME_HEADING.pattern()})", re.IGNORECASE)
 _COMMENT_HEADING = re.compile(
-    r"(?:\d+\s+)?(?:comments?|leave a (?:comment|reply)|kommentare?|commentaires|comentarios"
-    r"|commenti|reacties|comentários)(?:\s*\(\d+\))?", re.IGNORECASE)
+    rf"(?:\d+\s+)?(?:{phrases.COMMENT_HEADING.pattern()})(?:\s*\(\d+\))?", re.IGNORECASE)
 _HEADING_PUNCT = re.compile(r"[\s:!?.…»›>|()\[\]\d-]+$|^[\s:!?.…»›>|\d-]+")
 
 
@@ -462,6 +426,77 @@ def _product_cards(el: HtmlElement, m: Measures, total: int) -> bool:
         if _PRICE.search(card.text_content()):
             priced += 1
     return priced >= max(CUT.cards_min, len(cards) - 1)
+
+
+_SHELF_RULE = "product-cards"
+
+
+def shelf_titles(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
+                 total: int) -> None:
+    """Widen each removed strip of product cards to its shelf: the box that also holds
+    the shelf's heading ("Similar items", "Complete the look") and its "See all" link.
+
+    The cards alone go by :func:`_product_cards`; left behind, their heading becomes the
+    heading path of nothing (or of the next section's text) and a retriever is handed
+    "Similar items / See all". Evidence is the markup, never the heading's words: the
+    smallest box around the strip that holds a heading before it, and beside its headings
+    and removed parts almost no text. The climb stops at the content's roots and at half
+    of its text.
+    """
+    strips = [el for el, rule in removed.items() if rule == _SHELF_RULE]
+    tops = set(roots)
+    for strip in strips:
+        if strip in tops or strip not in removed:
+            continue
+        node = strip.getparent()
+        while node is not None and node not in tops and node in m.index:
+            size = m.text_of(node)
+            if node in removed or size > CUT.card_strip_max_share * max(total, 1):
+                break
+            gone = _removed_text(node, m, removed)
+            titles = _titles(node, strip, m, removed)
+            rest = size - gone - sum(m.text_of(h) for h in titles)
+            if rest > min(CUT.shelf_rest_bytes, CUT.shelf_rest_share * gone):
+                break
+            if titles:
+                _widen(node, m, removed)
+                break
+            node = node.getparent()
+
+
+def _widen(shelf: HtmlElement, m: Measures, removed: dict[HtmlElement, str]) -> None:
+    """Record ``shelf`` as removed in place of the removals inside it."""
+    lo = m.index[shelf]
+    hi = m.end[lo]
+    for el in [e for e in removed if lo < m.index.get(e, -1) <= hi]:
+        del removed[el]
+    removed[shelf] = f"{_SHELF_RULE}:shelf"
+
+
+def _removed_text(box: HtmlElement, m: Measures, removed: dict[HtmlElement, str]) -> int:
+    """Text bytes of the removed subtrees inside ``box`` (removed subtrees do not nest:
+    pruning does not enter one)."""
+    lo = m.index[box]
+    hi = m.end[lo]
+    return sum(m.text_of(el) for el in removed if lo < m.index.get(el, -1) <= hi)
+
+
+def _titles(box: HtmlElement, strip: HtmlElement, m: Measures,
+            removed: dict[HtmlElement, str]) -> list[HtmlElement]:
+    """The headings with text in ``box`` before ``strip``, not inside anything removed:
+    the shelf's title (a heading inside a heading counts once)."""
+    before = m.index[strip]
+    found: list[HtmlElement] = []
+    for heading in box.iter(*HEADING_TAGS):
+        at = m.index.get(heading)
+        if at is None or at >= before or not m.text_of(heading):
+            continue
+        node: HtmlElement | None = heading
+        while node is not None and node is not box and node not in removed:
+            node = node.getparent()
+        if node is box and not any(within(heading, h) for h in found):
+            found.append(heading)
+    return found
 
 
 def _promo_box(el: HtmlElement, m: Measures, total: int) -> bool:

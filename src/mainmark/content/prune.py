@@ -23,6 +23,7 @@ from mainmark.content.furniture import (
     is_comment_verdict,
     is_reference_list,
     page_controls,
+    shelf_titles,
 )
 from mainmark.content.measure import Measures, prose_exempt
 from mainmark.content.vocab import (
@@ -35,7 +36,7 @@ from mainmark.content.vocab import (
 )
 from mainmark.page.ancestry import within
 from mainmark.page.subtree import text_content
-from mainmark.vocabulary import boxes
+from mainmark.vocabulary import boxes, phrases
 
 #: Link density inside the content, and its below-floor strip test, pay on CHECK summed
 #: over the sets though rd loses by each (rules `link-density` and
@@ -73,10 +74,12 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     th = th or BALANCED
     kept: set[HtmlElement] = set()  # reference lists kept whole: never entered
     total = sum(m.text_of(r) for r in roots)
-    judge = _Judge(m, chrome, pruning, core, th, policy, total, removed, kept)
+    judge = _Judge(m, chrome, pruning, core, th, policy, total, removed, kept,
+                   frozenset(roots))
     for root in roots:
         judge.visit(root, core is None or root is core or within(root, core))
     if pruning is not Pruning.NONE:
+        shelf_titles(roots, m, removed, total)
         # The text-bearing blocks are listed once: chrome sections only remove blocks of
         # this list, and a removed leaf hides nothing else from the list (nothing below
         # a leaf is on it), so the edge trim's list is this one less the removed.
@@ -104,6 +107,7 @@ class _Judge:
     total: int
     removed: dict[HtmlElement, str]
     kept: set[HtmlElement]
+    roots: frozenset[HtmlElement]
 
     def visit(self, root: HtmlElement, inside: bool) -> None:
         """Judge the descendants of ``root`` in document order, skipping what is decided.
@@ -156,6 +160,19 @@ class _Judge:
         chrome, pruning, th, policy = self.chrome, self.pruning, self.th, self.policy
         rule = _rule(el, m, chrome, pruning, th, policy) if in_core else (
             chrome.get(el) or _rule(el, m, chrome, pruning, th, policy))
+        if (rule and el.tag in _INLINE_TAGS and rule in (chrome.get(el), m.narrow.get(el))
+                and _in_running_text(el)):
+            # A chrome word on a link inside a sentence ("You need to <a>login</a> or
+            # <a class="memberModalBtn">register</a> to ...") must not cut the sentence:
+            # a short line is the widget's prompt and goes whole; prose and headings
+            # keep the words.
+            line = _sentence_block(el)
+            if (line is None or line.tag in HEADING_TAGS
+                    or m.text_of(line) >= CUT.prompt_max_bytes
+                    or not any(a in self.roots for a in line.iterancestors())):
+                return False
+            self.removed[line] = rule
+            return True
         if rule is None and pruning is not Pruning.NONE:
             rule = furniture_rule(el, m, policy, self.total)
         if rule:
@@ -164,6 +181,32 @@ class _Judge:
         # Code is kept or dropped whole: inside it the prose rules would cut words out of
         # a program (a ``<span>Close</span>`` token of ``f.Close()`` read as a UI label).
         return bool(el.tag == "pre")
+
+
+#: Links and buttons: a chrome verdict on one of them inside running text is judged with
+#: its line (``_Judge.decided``), never alone, so no sentence is left with a hole. Other
+#: inline tags keep their own verdicts (a ``<span class=subscription>$</span>`` price tag
+#: in a headline, an icon's ``<i>``: cutting them leaves the line whole).
+_INLINE_TAGS = frozenset({"a", "button"})
+_LINE_TAGS = frozenset({"p", "div", "li", "dd", "dt", "td", "th", "blockquote", "h1", "h2",
+                        "h3", "h4", "h5", "h6", "figcaption", "section", "article"})
+_RUN_TEXT = re.compile(r"[^\W\d_]{2}")
+
+
+def _in_running_text(el: HtmlElement) -> bool:
+    """Words of the same line stand right before or after ``el`` (its tail, its previous
+    sibling's tail, or its parent's own text when it is the first child)."""
+    if _RUN_TEXT.search(el.tail or ""):
+        return True
+    prev, parent = el.getprevious(), el.getparent()
+    if prev is not None:
+        return bool(_RUN_TEXT.search(prev.tail or ""))
+    return parent is not None and bool(_RUN_TEXT.search(parent.text or ""))
+
+
+def _sentence_block(el: HtmlElement) -> HtmlElement | None:
+    """The nearest block ancestor of an inline element: the line it is part of."""
+    return next(el.iterancestors(*_LINE_TAGS), None)
 
 
 #: Elements a class word can mark as a caption when precision mode drops captions: the
@@ -242,11 +285,8 @@ def _data_table_part(el: HtmlElement) -> bool:
 #: "© Reuters", "Bild: Stadt Bern", "Crédit : AFP". Captions that merely end in a
 #: credit are kept whole. News photos (rules `photo-credit` and `photo-credit:figure-cite`,
 #: docs/rules.md; the second is the figure <cite>/<small> rule below).
-_CREDIT = re.compile(
-    r"\(?\s?(?:©|\(c\)|copyright\b|(?:fotos?|photos?|photograph|bild(?:er)?|image|credits?"
-    r"|quelle|source|crédits?|cr[ée]dito|fotograf[íi]a|foto\s*credit|picture)\s*:)",
-    re.IGNORECASE,
-)
+_CREDIT = re.compile(rf"\(?\s?(?:{phrases.CREDIT_SIGN.pattern()}"
+                     rf"|(?:{phrases.CREDIT_LABEL.pattern()})\s*:)", re.IGNORECASE)
 #: A whole element whose text is only a widget's control or state label ("Close",
 #: "Back to gallery", "Vergrößern", "Wird geladen") or a slide counter ("Image 1 of 8",
 #: "3 / 12"): galleries, players and toggles inside the body leave these behind.

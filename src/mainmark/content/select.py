@@ -18,7 +18,7 @@ ladder re-collects from the same parse:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml.html import HtmlElement
 
@@ -37,6 +37,7 @@ from mainmark.content.pagetypes import (
 from mainmark.content.productdesc import drop_reviews, with_description
 from mainmark.content.prune import Pruning, prune
 from mainmark.content.repeats import drop_repeats
+from mainmark.content.responsive import phone_copies
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
 from mainmark.content.verdicts import Chrome, verdict
@@ -121,6 +122,12 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
         drop_repeats(content, m)
     if act.thread_furniture and content.roots:
         content.removed.update(thread_furniture(content.roots, m))
+    # Last: a phone copy goes only beside a twin that every other pass has kept.
+    copies = dict.fromkeys(phone_copies(content.roots, m, content.removed), "responsive-copy")
+    if copies:
+        content.removed.update(copies)
+        content.explain = replace(content.explain, removals=(
+            *content.explain.removals, *_removals(copies, m, options)))
     return content
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from mainmark.page.classwords import IGNORED_CLASS_PREFIXES, words
-from mainmark.vocabulary import chrome, texts
+from mainmark.vocabulary import chrome, phrases, texts
 
 __all__ = ["IGNORED_CLASS_PREFIXES", "words"]
 
@@ -148,54 +148,16 @@ def block_start(alternatives: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"[\W_]{0,3}(?:" + "|".join(alternatives) + ")", re.IGNORECASE)
 
 
-#: A short block that only addresses the reader about the site, not the topic: a
-#: subscription or newsletter pitch, "read also" pointers, share/follow/comment prompts,
-#: app plugs. News and blog templates put them between and after the paragraphs in the
-#: body itself, where class names say nothing. Matched at the start of the block, in the
-#: languages of the sites' readers; one regex alternative per entry, so that the rule
-#: audit can measure each. The entries that paid nothing on CHECK were deleted (rule
-#: `reader-prompt`, docs/rules.md; the audit: docs/extraction.md).
-READER_PROMPT_FAMILIES: dict[str, tuple[str, ...]] = {
-    "en": (
-        r"subscribe (?:now|today|here|to (?:our|my)|for (?:free|full|unlimited))\b",
-        r"sign up (?:now|today|here|for (?:our|my|the) (?:free )?(?:\w+ )?newsletter)\b",
-        r"share this (?:article|story|post|on)\b",
-        r"if you (?:enjoyed|liked)\b",
-        r"for the latest (?:news|stories|updates)\b",
-        r"read (?:more|also)\s*:",
-        r"we want to hear\b",
-        r"join our\b",
-        r"you (?:may|might) also like\b",
-        r"related (?:articles|stories|posts)\b",
-        r"have a (?:news )?tip\b",
-        r"get the latest (?:news|updates|headlines|stories)\b",
-        r"follow [\w'’.&-]+(?: [\w'’.&-]+){0,3} on "
-        r"(?:instagram|facebook|twitter|x|youtube|tiktok|linkedin|social media)\b",
-    ),
-    # German
-    "de": (
-        r"lust auf mehr\b",
-    ),
-    # Polish
-    "pl": (
-        r"zapraszamy (?:też )?do subskrypcji\b",
-    ),
-}
+#: Reader prompts and publisher notices: short blocks that address the reader about the
+#: site, matched at the start of the block, one regex alternative per entry so that the
+#: rule audit can measure each (the phrases, labelled by language, are in the registry:
+#: ``vocabulary/phrases.py``).
+READER_PROMPT_FAMILIES: dict[str, tuple[str, ...]] = phrases.READER_PROMPT.families()
 READER_PROMPT = block_start(tuple(a for f in READER_PROMPT_FAMILIES.values() for a in f))
-
-#: A short block that is the publisher's notice about the text, not the text: affiliate
-#: and advertising disclosures, opinion disclaimers, reprint and copyright notices. Only
-#: the German affiliate-link disclosure paid (rule `site-notice:de`, docs/rules.md); the English,
-#: French, Spanish and Polish notices did not and were deleted.
-PUBLISHER_NOTICE_FAMILIES: dict[str, tuple[str, ...]] = {
-    # German: affiliate-link disclosures
-    "de": (
-        r"für links auf dieser seite\b",
-    ),
-}
+PUBLISHER_NOTICE_FAMILIES: dict[str, tuple[str, ...]] = phrases.PUBLISHER_NOTICE.families()
 PUBLISHER_NOTICE = block_start(tuple(a for f in PUBLISHER_NOTICE_FAMILIES.values() for a in f))
 
 #: A gallery's slide counter as a whole element's text ("image 1 of 8", "3 / 12"; news
 #: galleries; rule `ui-label:slide-counter`, docs/rules.md).
-SLIDE_COUNTER = re.compile(r"(?:(?:image|photo|picture|slide|bild|foto|imagen|immagine|zdjęcie)"
-                           r" )?\d{1,3} ?(?:of|/|von|de|sur|di|z) ?/? ?\d{1,3}")
+SLIDE_COUNTER = re.compile(rf"(?:(?:{texts.SLIDE_NOUN.pattern()}) )?\d{{1,3}} ?"
+                           rf"(?:{texts.SLIDE_OF.pattern()}) ?/? ?\d{{1,3}}")

@@ -108,5 +108,24 @@ class MarkdownCutoffs:
         Origin.BOUND)
 
 
+    # --------------------------------------------------- imagetext.py
+    icon_max_px: int = cutoff(
+        24, "px",
+        "An image no larger than this on both declared sides is an icon, not a picture.")
+    image_near_levels: int = cutoff(
+        4, "levels",
+        "How far up from an image its neighbourhood reaches (a caption box, an avatar's post "
+        "header, a logo's card; not the whole section)...")
+    image_near_max_chars: int = cutoff(
+        600, "chars",
+        "...and how much text that neighbourhood may hold.")
+    image_figure_levels: int = cutoff(
+        4, "levels",
+        "A ``<figure>``'s caption is looked for this many levels up (as the alt stand-in is).")
+    image_caption_cover: float = cutoff(
+        0.8, "share",
+        "The share of an alt's words its figure's caption must hold for the alt to be the "
+        "caption.")
+
 #: The markdown stage reads its numbers from this one instance.
 CUT = MarkdownCutoffs()

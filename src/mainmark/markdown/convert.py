@@ -23,6 +23,7 @@ from markdownify import MarkdownConverter
 
 from mainmark.markdown.codeblocks import code_language, code_text
 from mainmark.markdown.constants import CUT
+from mainmark.markdown.imagetext import caption_of, is_icon, said_beside
 from mainmark.markdown.links import image_src, markdown_target, resolve, url_text_host
 from mainmark.markdown.mathtex import math_source
 from mainmark.markdown.rendervocab import (
@@ -239,7 +240,7 @@ class Converter(TreeWalker, MarkdownConverter):
             return EMPTY
         src = image_src(img, self.base_url)
         alt = " ".join(drop_invisible(
-            img.get("alt") or img.get("title") or _caption_of(img)).split())
+            img.get("alt") or img.get("title") or caption_of(img)).split())
         if not alt and src and self.bare_images:
             alt = _file_label(src)
         if not src or not alt or src in self.seen_images:
@@ -247,7 +248,10 @@ class Converter(TreeWalker, MarkdownConverter):
         self.seen_images.add(src)
         if self.link_mode == "text":
             # The alt text is what the image says; its source is a URL, token noise to
-            # an embedder (the HTML channel keeps the <img>).
+            # an embedder (the HTML channel keeps the <img>). An icon's label, or words
+            # the page prints beside the image anyway, say nothing (imagetext).
+            if is_icon(img) or said_beside(img, alt):
+                return EMPTY
             return escape_markdown(alt, tags), "", SYNTAXES.html.render_image(alt, src)
         return _tri([s.render_image(alt, src) for s in SYNTAXES])
 
@@ -572,16 +576,3 @@ def _file_label(src: str) -> str:
     if len(words) < 3 or not _WORDLIKE(words) or _HASHLIKE(stem) or 2 * digits >= len(stem):
         return "image"
     return words
-
-
-def _caption_of(img: HtmlElement) -> str:
-    """The caption of the figure an image sits in (its stand-in when alt is missing)."""
-    el: HtmlElement | None = img.getparent()
-    for _ in range(4):
-        if el is None:
-            return ""
-        if el.tag == "figure":
-            caption = next(el.iter("figcaption"), None)
-            return caption.text_content() if caption is not None else ""
-        el = el.getparent()
-    return ""

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from mainmark.metadata.constants import CUT
 from mainmark.metadata.dates import MONTH_NAMES
 from mainmark.page.textnorm import drop_invisible
+from mainmark.vocabulary import bylines
 
 _WS = re.compile(r"\s+")
 _EMAIL = re.compile(r"\S+@\S+\.\w+|\S+\[at\]\S+")
@@ -68,12 +69,7 @@ _HAS_DIGIT = re.compile(r"\d")
 # "Jane Doe (Pressesprecherin)": brackets after a name hold a role or an affiliation.
 _PARENTHESES = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _ANDMORE = re.compile(r"\s*(?:\d+\s+)?(?:more|others?|weitere|mehr)\s*$", re.IGNORECASE)
-_WEEKDAYS = (
-    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|"
-    "donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
-    "lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|"
-    "venerdì|sabato|domenica|today|yesterday|heute|gestern"
-)
+_WEEKDAYS = "|".join(bylines.WEEKDAYS.order)
 _DATE_TAIL = re.compile(rf"\s+(?:(?:am|on|le|el|il|op)\s+)?(?:{_WEEKDAYS})\b.*$", re.IGNORECASE)
 # "Jane Doe am 29.12.2010", "by jdoe on August 3, 2019", "Von R. R. am": a date phrase (or
 # its preposition alone) closing the byline.
@@ -90,82 +86,12 @@ _TIME_TAIL = re.compile(
     re.IGNORECASE,
 )
 
-#: Words that make a part a role or a notice when it has nothing else.
-_ROLE_WORDS = frozenset(
-    [
-        "editor",
-        "editors",
-        "redakteur",
-        "redakteurin",
-        "redakteure",
-        "reporter",
-        "reporters",
-        "senior",
-        "correspondent",
-        "correspondents",
-        "korrespondent",
-        "korrespondentin",
-        "writer",
-        "writers",
-        "contributor",
-        "contributors",
-        "contributing",
-        "columnist",
-        "journalist",
-        "journalistin",
-        "photographer",
-        "fotograf",
-        "fotografin",
-        "fotos",
-        "foto",
-        "photo",
-        "photos",
-        "staff",
-        "chefredakteur",
-        "chefredakteurin",
-        "autorin",
-        "posted",
-        "published",
-        "updated",
-        "aktualisiert",
-        "veröffentlicht",
-        "publié",
-        "mis",
-        "modifié",
-        "actualizado",
-        "publicado",
-        "pubblicato",
-        "aggiornato",
-        "uhr",
-        "min",
-        "read",
-        "lesezeit",
-        "minuten",
-        "minutes",
-        "comments",
-        "kommentare",
-        "share",
-        "teilen",
-        "follow",
-        "folgen",
-        "profile",
-        "profil",
-        "email",
-        "mail",
-        "by",
-        "von",
-    ]
-)
-#: Small words that may sit beside role words in a notice ("Posted on", "Mis à jour le").
-_FILLER_WORDS = frozenset(
-    ["on", "at", "am", "um", "the", "le", "la", "der", "die", "das", "of", "in", "à", "jour",
-     "last"]
-)
-#: Weekdays, full and abbreviated: a byline's date part read on its own ("Thursday", "Fr").
-_DAY_WORDS = frozenset(_WEEKDAYS.split("|")) | frozenset(
-    ["mo", "di", "mi", "do", "fr", "sa", "so", "mon", "tue", "tues", "wed", "thu", "thur",
-     "thurs", "fri", "sat", "sun"]
-)
+#: Words that make a part a role or a notice when it has nothing else, the small words
+#: beside them ("Posted on", "Mis à jour le") and weekdays, full and abbreviated (a
+#: byline's date part read on its own: "Thursday", "Fr"); labelled in the registry.
+_ROLE_WORDS = bylines.ROLE_WORDS.entries
+_FILLER_WORDS = bylines.FILLER_WORDS.entries
+_DAY_WORDS = bylines.WEEKDAYS.entries | bylines.WEEKDAY_ABBR.entries
 #: Lowercase particles inside names ("Ludwig van Beethoven", "Juan de la Cruz").
 _PARTICLES = frozenset(
     [
@@ -212,30 +138,8 @@ _SUFFIXES = frozenset(
         "v.",
     ]
 )
-#: Values CMSs emit when nobody filled the author field.
-_PLACEHOLDERS = frozenset(
-    [
-        "admin",
-        "administrator",
-        "webmaster",
-        "root",
-        "user",
-        "guest",
-        "unknown",
-        "anonymous",
-        "anonym",
-        "null",
-        "none",
-        "undefined",
-        "author",
-        "autor",
-        "n/a",
-        "na",
-        "default",
-        "no",
-        "author",
-    ]
-) | {"no author", "unknown author", "not available"}
+#: Values CMSs emit when nobody filled the author field (labelled in the registry).
+_PLACEHOLDERS = bylines.PLACEHOLDER.entries
 
 
 def clean_authors(

@@ -39,6 +39,7 @@ from mainmark.metadata.headline_lines import (
 )
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, body_texts, owners
 from mainmark.page.classwords import words
+from mainmark.vocabulary import bylines
 from mainmark.vocabulary.bylines import BYLINE, DATE, ELSEWHERE, FOOTER, MODIFIED, PUBLISHED
 
 # A union of attribute searches, read by ``owners``: each branch walks the subtree but
@@ -77,9 +78,7 @@ _BYLINE_HINT = re.compile(r"uthor|yline|autor|uteur|erfasser")
 _DATE_HINT = re.compile(r"date|datum|publish|posted|time")
 #: Forum profile boxes (phpBB, vBulletin, Discourse) print the poster's join date beside
 #: every post, before the post's own date: "Registriert: 18.09.2008", "Joined: Mar 2011".
-_MEMBER_SINCE = re.compile(
-    r"\b(?:registriert|registered|joined|member since|mitglied seit|dabei seit|inscrit|"
-    r"registrado|iscritto|geregistreerd|lid sinds)\b", re.IGNORECASE)
+_MEMBER_SINCE = re.compile(rf"\b(?:{bylines.MEMBER_SINCE.pattern()})\b", re.IGNORECASE)
 #: Text of the page's body that may hold an author label (case variants spelt out, as the
 #: XPath this replaced had to); long texts are prose. One search of the page, run only
 #: when no other signal named anyone (:func:`body_texts`).

@@ -22,6 +22,7 @@ from mainmark.metadata.constants import CUT
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS
 from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.classwords import words
+from mainmark.vocabulary import bylines
 from mainmark.vocabulary.bylines import ELSEWHERE, FOOTER
 
 #: Elements read by the page-wide line search at most, the longest text node it reads,
@@ -56,12 +57,7 @@ _BYLINE_LABEL = re.compile(
 #: Separators between the parts of a header line ("05.02.2020 - Redaktion: Jane Doe").
 _LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
 #: A header line announcing a revision, not the publication ("Aktualisiert am ...").
-MODIFIED_LINE = re.compile(
-    r"updated|aktualisiert|geändert|modified|mis à jour|actualizado|aggiornato|last edited"
-    r"|zuletzt|(?:last|latest|newest)\s+(?:post|reply|comment|activity)|letzte[rn]?\s+beitrag"
-    r"|dernier\s+message",
-    re.IGNORECASE,
-)
+MODIFIED_LINE = re.compile(bylines.MODIFIED_LINE.pattern(), re.IGNORECASE)
 
 
 def text_after(owner: HtmlElement, *, tail: bool) -> str:

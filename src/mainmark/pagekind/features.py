@@ -36,116 +36,31 @@ from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.page.subtree import text_content
 from mainmark.pagekind.markup import markup_counts
+from mainmark.vocabulary import pagekinds
 
 # --------------------------------------------------------------------------- vocabularies
+# The word tables are labelled data in the registry (``vocabulary/pagekinds.py``); these
+# are the shapes the feature code reads, each in the order the model's features are.
 
 #: schema.org types, grouped by what they say about the page (one feature per group).
 SCHEMA_GROUPS: dict[str, frozenset[str]] = {
-    "article": frozenset({"Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
-                          "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
-                          "ScholarlyArticle", "Report", "Review", "Blog", "SocialMediaPosting"}),
-    "recipe": frozenset({"Recipe", "HowTo"}),
-    "forum": frozenset({"DiscussionForumPosting", "QAPage"}),
-    "question": frozenset({"Question", "Answer"}),
-    "comment": frozenset({"Comment", "UserComments"}),
-    "product": frozenset({"Product", "ProductGroup", "IndividualProduct", "ProductModel",
-                          "Vehicle", "Car", "Book", "SoftwareApplication"}),
-    "offer": frozenset({"Offer", "AggregateOffer"}),
-    "rating": frozenset({"AggregateRating", "Rating"}),
-    "listing": frozenset({"CollectionPage", "SearchResultsPage", "OfferCatalog"}),
-    "itemlist": frozenset({"ItemList", "ListItem"}),
-    "docs": frozenset({"TechArticle", "APIReference", "SoftwareSourceCode"}),
-    "service": frozenset({"Service", "ProfessionalService", "Course", "FinancialService",
-                          "LegalService", "MedicalClinic", "HomeAndConstructionBusiness",
-                          "FAQPage", "Event", "Offer Catalog"}),
-    "business": frozenset({"LocalBusiness", "Organization", "Corporation", "Store",
-                           "EducationalOrganization", "CollegeOrUniversity", "Restaurant",
-                           "Hotel", "Place", "PostalAddress"}),
-    "webpage": frozenset({"WebPage", "AboutPage", "ContactPage", "ItemPage", "MedicalWebPage"}),
-    "website": frozenset({"WebSite", "SearchAction"}),
-    "breadcrumb": frozenset({"BreadcrumbList"}),
-    "person": frozenset({"Person"}),
-    "media": frozenset({"VideoObject", "ImageObject", "ImageGallery", "AudioObject"}),
-}
-
+    group: v.entries for group, v in pagekinds.SCHEMA_GROUPS.items()}
 #: ``og:type`` values with a feature of their own; any other value counts as "other".
-OG_TYPES = ("article", "product", "website", "book", "video", "profile")
-
+OG_TYPES = pagekinds.OG_TYPES.order
 #: URL path tokens most sites use for one kind of page (whole tokens of the path).
-URL_TOKENS = (
-    "blog", "news", "article", "articles", "post", "posts", "story", "stories", "opinion",
-    "docs", "doc", "documentation", "api", "reference", "guide", "guides", "manual", "help",
-    "support", "kb", "faq", "tutorial", "tutorials", "learn", "wiki", "howto", "how",
-    "forum", "forums", "thread", "threads", "topic", "topics", "t", "questions", "q",
-    "community", "discussion", "discussions", "discuss", "answers", "r", "comments",
-    "product", "products", "p", "dp", "item", "shop", "store", "buy", "collections",
-    "collection", "category", "categories", "c", "tag", "tags", "search", "list", "archive",
-    "page", "services", "service", "solutions", "about", "contact", "pricing", "features",
-    "careers", "jobs", "events", "recipes", "recipe", "review", "reviews", "best", "top",
-    "html", "htm", "php", "aspx", "index", "viewtopic", "showthread", "talk", "board",
-    "boards", "pdp", "courses", "course", "programs", "program", "degree", "degrees",
-    "glossary", "usersguide", "getting", "started", "install", "locations", "location",
-    "s", "u", "user", "users", "profile", "members",
-)
-
-#: Words of the page's visible text that kinds of page print again and again (forum
-#: buttons and post headers, shop buttons, listing pagers), counted as whole lowercase
-#: words. English only: elsewhere the markup features carry the evidence.
-TEXT_WORDS = (
-    "reply", "replies", "quote", "joined", "posts", "posted", "views", "likes", "report",
-    "member", "members", "thread", "answered", "asked", "votes", "comments", "comment",
-    "cart", "price", "sale", "shipping", "stock", "reviews", "size", "quantity",
-    "read", "more", "next", "previous", "page", "results", "showing", "filter", "sort",
-    "contact", "call", "free", "consultation", "services", "learn", "today",
-    "step", "example", "returns", "parameters", "function", "install", "version", "note",
-)
-
+URL_TOKENS = pagekinds.URL_TOKENS.order
+#: Words of the page's visible text that kinds of page print again and again, counted as
+#: whole lowercase words. English only: elsewhere the markup features carry the evidence.
+TEXT_WORDS = pagekinds.TEXT_WORDS.order
 #: Link targets by what they point at (path segments of the ``href``).
 LINK_KINDS: dict[str, frozenset[str]] = {
-    "user": frozenset({"user", "users", "u", "member", "members", "profile", "profiles"}),
-    "product": frozenset({"product", "products", "p", "dp", "item", "pdp"}),
-    "tag": frozenset({"tag", "tags", "category", "categories", "topic", "topics"}),
-    "comment": frozenset({"comment", "comments", "reply", "respond", "replytocom"}),
-    "docs": frozenset({"docs", "doc", "api", "reference", "guide", "manual"}),
-}
-
+    kind: v.entries for kind, v in pagekinds.LINK_KINDS.items()}
 #: Class/id words whose frequency tells kinds apart (whole tokens, ``content.vocab.words``).
-CLASS_WORDS = (
-    "post", "posts", "message", "reply", "replies", "comment", "comments", "answer",
-    "answers", "question", "thread", "topic", "forum", "vote", "votes", "user", "username",
-    "author", "avatar", "signature", "quote", "bbcode", "product", "products", "price",
-    "cart", "basket", "buy", "checkout", "sku", "stock", "variant", "quantity", "qty",
-    "rating", "review", "reviews", "stars", "wishlist", "shipping", "swatch", "gallery",
-    "zoom", "card", "cards", "grid", "tile", "item", "items", "list", "listing", "results",
-    "result", "pagination", "pager", "filter", "filters", "facet", "sort", "category",
-    "teaser", "excerpt", "docs", "doc", "documentation", "toc", "sidebar", "menu", "nav",
-    "breadcrumb", "breadcrumbs", "api", "code", "highlight", "hljs", "prism", "copy",
-    "edit", "github", "version", "hero", "banner", "cta", "feature", "features",
-    "testimonial", "testimonials", "pricing", "plan", "team", "contact", "service",
-    "services", "partner", "logo", "slider", "carousel", "swiper", "article", "entry",
-    "blog", "byline", "date", "meta", "share", "social", "related", "tags", "newsletter",
-    "subscribe", "widget", "footer", "header", "main", "content", "body", "text", "story",
-    "headline", "caption", "section", "block", "row", "col", "container", "wrapper",
-    "modal", "form", "search", "login", "accordion", "tab", "tabs", "faq", "step",
-    "ingredients", "recipe", "video", "icon", "btn", "button", "badge", "label", "tooltip",
-)
-
+CLASS_WORDS = pagekinds.CLASS_WORDS.order
 #: Tags counted on their own.
-COUNTED_TAGS = (
-    "p", "h1", "h2", "h3", "h4", "a", "img", "li", "ul", "ol", "table", "tr", "form",
-    "input", "button", "select", "textarea", "pre", "code", "article", "section", "nav",
-    "aside", "footer", "header", "main", "time", "iframe", "video", "blockquote", "dl",
-    "figure", "label", "span", "div", "br", "strong", "em", "kbd", "dt",
-)
-
+COUNTED_TAGS = pagekinds.COUNTED_TAGS.order
 #: Words of the title or the first ``<h1>`` that name a kind of page.
-TITLE_WORDS = (
-    "forum", "thread", "question", "questions", "answer", "reply", "docs", "documentation",
-    "api", "reference", "guide", "tutorial", "manual", "shop", "buy", "price", "sale",
-    "store", "review", "best", "top", "news", "blog", "category", "results", "search",
-    "services", "service", "solutions", "home", "welcome", "official", "contact", "about",
-    "how", "what", "why", "vs", "install", "installation", "configuration", "overview",
-)
+TITLE_WORDS = pagekinds.TITLE_WORDS.order
 
 _URL_WORD = re.compile(r"[a-z]+|\d+")
 _YEAR = re.compile(r"/(?:19|20)\d\d/")

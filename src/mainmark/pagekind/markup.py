@@ -21,19 +21,16 @@ from lxml.html import HtmlElement
 from mainmark.metadata.metafields import owners
 from mainmark.page.classwords import words
 from mainmark.page.subtree import text_content
+from mainmark.vocabulary import pagekinds
 
 _WORD = re.compile(r"[a-z]+")
-#: Class/id/name words (and button texts) of a shop's buy controls.
-_CART = re.compile(r"add[\W_]*to[\W_]*(?:cart|bag|basket|trolley)|addtocart|buy[\W_]*now"
-                   r"|in den warenkorb|ajouter au panier|añadir al carrito|add-to-cart",
-                   re.IGNORECASE)
+#: Class/id/name words (and button texts) of a shop's buy controls (registry: kind_cart).
+_CART = re.compile(pagekinds.CART.pattern(), re.IGNORECASE)
 #: An attribute union, read by ``owners`` (see there why).
 _PRICE_XPATH = etree.XPath("//@itemprop[. = 'price' or . = 'lowPrice']"
                            " | /html/head/meta[@property='product:price:amount']")
-_POST_WORDS = frozenset({"post", "message", "reply", "comment", "answer", "postbit", "topic",
-                         "thread", "postbody", "messagecontent", "answercell"})
-_AUTHOR_WORDS = frozenset({"author", "username", "user", "poster", "member", "userinfo",
-                           "postauthor", "usercard", "profile", "avatar"})
+_POST_WORDS = pagekinds.POST_WORDS.entries
+_AUTHOR_WORDS = pagekinds.POST_AUTHOR.entries
 _AUTHOR_STEMS = ("author", "user", "poster", "member", "profile", "avatar")
 #: The stems as one search (a substring test in C, not a Python loop per stem).
 _AUTHOR_STEM = re.compile("|".join(_AUTHOR_STEMS))
@@ -253,7 +250,7 @@ def _has_author(el: HtmlElement) -> bool:
     return False
 
 
-_DATE_WORDS = frozenset({"date", "time", "timestamp", "posted", "datetime"})
+_DATE_WORDS = pagekinds.POST_DATE.entries
 
 
 def _has_date(el: HtmlElement) -> bool:

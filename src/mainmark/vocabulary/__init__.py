@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mainmark.vocabulary import boxes, bylines, chrome, classes, texts
+from mainmark.vocabulary import boxes, bylines, chrome, classes, pagekinds, phrases, texts
 from mainmark.vocabulary.registry import Label, Match, Scope, Vocabulary, text_key
 
 __all__ = ["REGISTRY", "Label", "Match", "Scope", "Vocabulary", "scope_counts", "text_key"]
 
 #: Every vocabulary, in the order the docs list them.
 REGISTRY: tuple[Vocabulary, ...] = (*chrome.TABLES, *boxes.TABLES, *bylines.TABLES,
-                                    *classes.TABLES, *texts.TABLES)
+                                    *classes.TABLES, *texts.TABLES,
+                                    *phrases.TABLES, *pagekinds.TABLES)
 
 
 def scope_counts() -> dict[Scope, int]:

@@ -67,5 +67,60 @@ MATHJAX = Vocabulary(
     "the glyph soup MathJax v2 renders beside a formula's TeX source (the TeX is kept)",
     ("content.clean",), Match.CLASS, label=cms("MathJax"))
 
+_RESPONSIVE = ("content.responsive",)
+_BOOTSTRAP, _TAILWIND = cms("Bootstrap"), cms("Tailwind CSS")
+_FOUNDATION, _BULMA = cms("Foundation"), cms("Bulma")
+_INVISION = cms("Invision Community")
+#: Bootstrap 4/5 and Tailwind breakpoints: a class hiding or showing an element from one
+#: of them on.
+_BREAKPOINTS = ("sm", "md", "lg", "xl")
+SMALL_SCREEN_ONLY = Vocabulary(
+    "small_screen_only", frozenset({
+        *(f"d-{bp}-none" for bp in _BREAKPOINTS), *(f"{bp}:hidden" for bp in _BREAKPOINTS),
+        "visible-xs", "visible-xs-block", "show-for-small-only", "hide-for-medium",
+        "is-hidden-tablet", "ipsresponsive_showphone", "mobile-only", "only-mobile",
+        "show-mobile", "visible-mobile", "hide-desktop", "hidden-desktop",
+    }),
+    "the phone layout's copy of a block a responsive template prints twice: hidden from a "
+    "breakpoint on (with a large-screen copy beside it, the copy goes; compared lowercased)",
+    _RESPONSIVE, Match.CLASS,
+    labels={**{f"d-{bp}-none": _BOOTSTRAP for bp in _BREAKPOINTS},
+            **{f"{bp}:hidden": _TAILWIND for bp in _BREAKPOINTS},
+            "visible-xs": _BOOTSTRAP, "visible-xs-block": _BOOTSTRAP,
+            "show-for-small-only": _FOUNDATION, "hide-for-medium": _FOUNDATION,
+            "is-hidden-tablet": _BULMA, "ipsresponsive_showphone": _INVISION},
+    casefolded=True)
+LARGE_SCREEN_ONLY = Vocabulary(
+    "large_screen_only", frozenset({
+        "hidden-xs", "hide-for-small-only", "show-for-medium", "is-hidden-mobile",
+        "ipsresponsive_hidephone", "desktop-only", "only-desktop", "hide-mobile",
+        "hidden-mobile", "show-desktop", "visible-desktop",
+    }),
+    "the large-screen copy of a block printed twice for two layouts (compared lowercased)",
+    _RESPONSIVE, Match.CLASS,
+    labels={"hidden-xs": _BOOTSTRAP, "hide-for-small-only": _FOUNDATION,
+            "show-for-medium": _FOUNDATION, "is-hidden-mobile": _BULMA,
+            "ipsresponsive_hidephone": _INVISION},
+    casefolded=True)
+SHOWN_FROM = Vocabulary(
+    "shown_from", frozenset({
+        *(f"d-{bp}-{d}" for bp in _BREAKPOINTS for d in ("block", "flex", "inline-block")),
+        *(f"{bp}:{d}" for bp in _BREAKPOINTS for d in ("block", "flex", "inline-block")),
+    }),
+    "shown from a breakpoint on: with a base class that hides (`d-none`, `hidden`), the "
+    "large-screen copy (compared lowercased)",
+    _RESPONSIVE, Match.CLASS,
+    labels={**{f"d-{bp}-{d}": _BOOTSTRAP for bp in _BREAKPOINTS
+               for d in ("block", "flex", "inline-block")},
+            **{f"{bp}:{d}": _TAILWIND for bp in _BREAKPOINTS
+               for d in ("block", "flex", "inline-block")}},
+    casefolded=True)
+HIDDEN_BASE = Vocabulary(
+    "hidden_base", frozenset({"d-none", "hidden"}),
+    "the base class a SHOWN_FROM class lifts at its breakpoint (compared lowercased)",
+    _RESPONSIVE, Match.CLASS, labels={"d-none": _BOOTSTRAP, "hidden": _TAILWIND},
+    casefolded=True)
+
 #: Every table of this module, in the order the docs list them.
-TABLES = (GUTTER, CODE_LINE, NOT_A_LANGUAGE, SCREEN_READER, MATHJAX)
+TABLES = (GUTTER, CODE_LINE, NOT_A_LANGUAGE, SCREEN_READER, MATHJAX, SMALL_SCREEN_ONLY,
+          LARGE_SCREEN_ONLY, SHOWN_FROM, HIDDEN_BASE)

@@ -18,7 +18,17 @@ Matching is one way per kind of input:
 * a whole class entry (:attr:`Match.CLASS`) is how a CSS class selector matches:
   for the exact class names one framework writes (``sr-only``, ``MathJax_Preview``);
 * an element's whole text (:attr:`Match.TEXT`), casefolded, with runs of punctuation
-  read as one space.
+  read as one space;
+* the page-kind model's inputs, each read its own way: a schema.org type name as
+  ``@type`` gives it (:attr:`Match.SCHEMA`), an ``og:type`` value's first part
+  (:attr:`Match.OG_TYPE`), a whole letter run of a lowercased URL path
+  (:attr:`Match.PATH`), a whole word of the lowercased visible text
+  (:attr:`Match.TEXT_WORD`), a letter run of the lowercased title (:attr:`Match.TITLE`)
+  and an element's tag name (:attr:`Match.TAG`);
+* a phrase pattern (:attr:`Match.PATTERN`): one alternative of the regex a module builds
+  from the vocabulary, found in a text case-insensitively. These are the language
+  phrase families ("Leave a reply", "Table of contents", "Zuletzt aktualisiert"); each
+  entry that is not a plain phrase carries an example text it matches.
 
 Hot loops do the same test as set operations on tokens they computed once
 (``vocabulary.entries & words(value)``); :meth:`Vocabulary.matches` is the reference.
@@ -30,12 +40,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from mainmark.page.classwords import words
 
 __all__ = [
-    "GENERIC", "Label", "Match", "Scope", "Vocabulary", "cms", "language", "site",
-    "text_key", "vendor",
+    "GENERIC", "Label", "Match", "Phrase", "Scope", "Vocabulary", "cms", "language",
+    "phrases", "site", "text_key", "vendor",
 ]
 
 
@@ -89,9 +100,21 @@ class Match(str, Enum):
     STEM = "stem"  #: the start of a class/id token
     CLASS = "class"  #: a whole class entry, as written (a CSS class selector)
     TEXT = "text"  #: an element's whole text, through :func:`text_key`
+    SCHEMA = "schema"  #: a schema.org type name, prefixes stripped (``metadata.schema``)
+    OG_TYPE = "og_type"  #: an ``og:type`` value, lowercased, cut at its first ``.`` or ``:``
+    PATH = "path"  #: a whole run of letters of a lowercased URL path
+    TEXT_WORD = "text_word"  #: a whole word (``\b`` to ``\b``) of lowercased text
+    TITLE = "title"  #: a whole run of letters (any script) of a lowercased title
+    TAG = "tag"  #: an element's tag name
+    PATTERN = "pattern"  #: a regex alternative found in a text, case-insensitively
 
 
 _PUNCT = re.compile(r"[^\w/]+")
+_LETTERS = re.compile(r"[a-z]+")
+_ANY_LETTERS = re.compile(r"[^\W\d_]+")
+_TEXT_WORDS = re.compile(r"\b\w+\b")
+#: A plain phrase: no regex syntax, so the entry is its own example.
+_PLAIN = re.compile(r"[\w '’&,-]+")
 
 
 def text_key(text: str) -> str:
@@ -117,14 +140,50 @@ class Vocabulary:
     #: :attr:`Match.CLASS` only: the reader lowercases the class value first, so an entry
     #: must be lowercase to be matchable.
     casefolded: bool = False
+    #: The entries in the order a reader depends on (a feature vector's, a regex's
+    #: alternation); empty where no order matters.
+    order: tuple[str, ...] = ()
+    #: :attr:`Match.PATTERN` only: a text each entry that is not a plain phrase matches.
+    examples: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
     #: The entries as a tuple, for ``str.startswith`` (built once).
     stems: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        stray = set(self.labels) - self.entries
+        stray = (set(self.labels) | set(self.examples)) - self.entries
         if stray:
-            raise ValueError(f"{self.name}: labels for entries it does not hold: {sorted(stray)}")
+            raise ValueError(f"{self.name}: labels or examples for entries it does not hold: "
+                             f"{sorted(stray)}")
+        if self.order and (len(set(self.order)) != len(self.order)
+                           or set(self.order) != self.entries):
+            raise ValueError(f"{self.name}: its order must list each entry once")
         object.__setattr__(self, "stems", tuple(sorted(self.entries)))
+
+    @classmethod
+    def ordered(cls, name: str, entries: tuple[str, ...], why: str, used_by: tuple[str, ...],
+                match: Match = Match.WORD, label: Label = GENERIC,
+                labels: Mapping[str, Label] | None = None,
+                examples: Mapping[str, str] | None = None) -> Vocabulary:
+        """A vocabulary whose reader depends on the order its entries are written in."""
+        return cls(name, frozenset(entries), why, used_by, match, label, labels or {},
+                   order=entries, examples=examples or {})
+
+    def example(self, entry: str) -> str:
+        """A text ``entry`` matches: its example, or the entry itself (a plain phrase,
+        a word, a name)."""
+        return self.examples.get(entry, entry)
+
+    def families(self) -> dict[str, tuple[str, ...]]:
+        """The entries in their order, grouped by language (``""`` for the others), for
+        a reader that measures or switches one language's family at a time."""
+        out: dict[str, list[str]] = {}
+        for entry in self.order or self.stems:
+            label = self.label_of(entry)
+            out.setdefault(label.name if label.scope is Scope.LANGUAGE else "", []).append(entry)
+        return {code: tuple(entries) for code, entries in out.items()}
+
+    def pattern(self) -> str:
+        """:attr:`Match.PATTERN`: the entries as one alternation, in their order."""
+        return "|".join(self.order or self.stems)
 
     def label_of(self, entry: str) -> Label:
         """The scope label of one entry."""
@@ -138,7 +197,28 @@ class Vocabulary:
         if self.match is Match.CLASS:
             value = value.lower() if self.casefolded else value
             return not self.entries.isdisjoint(value.split())
-        return text_key(value) in self.entries
+        if self.match is Match.TEXT:
+            return text_key(value) in self.entries
+        if self.match is Match.PATTERN:
+            return any(re.search(entry, value, re.IGNORECASE) for entry in self.entries)
+        return not self.entries.isdisjoint(self._tokens(value))
+
+    def _tokens(self, value: str) -> set[str]:
+        """The tokens of the model-input kinds, as the page-kind features read them."""
+        if self.match in (Match.SCHEMA, Match.TAG):
+            return {value}
+        if self.match is Match.OG_TYPE:
+            return {value.strip().lower().split(".", 1)[0].split(":", 1)[0]}
+        if self.match is Match.PATH:
+            return set(_LETTERS.findall(value.lower()))
+        if self.match is Match.TITLE:
+            return set(_ANY_LETTERS.findall(value.lower()))
+        return set(_TEXT_WORDS.findall(value.lower()))
+
+    @staticmethod
+    def is_plain(entry: str) -> bool:
+        """Whether a :attr:`Match.PATTERN` entry is a plain phrase (its own example)."""
+        return bool(_PLAIN.fullmatch(entry))
 
     def in_words(self, tokens: frozenset[str]) -> bool:
         """:meth:`matches` for class/id tokens already split by
@@ -149,3 +229,23 @@ class Vocabulary:
             return any(token.startswith(stems) for token in tokens)
         return not self.entries.isdisjoint(tokens)
 
+
+
+class Phrase(NamedTuple):
+    """One alternative of a phrase family: its regex, its language, and a text it
+    matches when it is not a plain phrase (``"Leave a comment"`` for
+    ``leave a (?:comment|reply)``)."""
+
+    pattern: str
+    lang: str  #: ISO 639-1 code; empty for a sign every language uses (``©``)
+    example: str = ""
+
+
+def phrases(name: str, why: str, used_by: tuple[str, ...],
+            entries: tuple[Phrase, ...]) -> Vocabulary:
+    """A :attr:`Match.PATTERN` vocabulary, each entry labelled with its language, in the
+    order its module joins them into one regex."""
+    return Vocabulary.ordered(
+        name, tuple(p.pattern for p in entries), why, used_by, Match.PATTERN,
+        labels={p.pattern: language(p.lang) for p in entries if p.lang},
+        examples={p.pattern: p.example for p in entries if p.example})

@@ -1,9 +1,10 @@
 """Whole-text vocabularies: an element's text, casefolded, compared with the entries
-(:func:`~mainmark.vocabulary.registry.text_key`)."""
+(:func:`~mainmark.vocabulary.registry.text_key`), and the words of a slide counter, the
+other whole text a gallery leaves behind."""
 
 from __future__ import annotations
 
-from mainmark.vocabulary.registry import Match, Vocabulary, language
+from mainmark.vocabulary.registry import Match, Phrase, Vocabulary, language, phrases
 
 #: Control and state labels of in-page widgets (galleries, players, toggles, lazy
 #: loaders), one family per language.
@@ -26,5 +27,33 @@ UI_LABELS = Vocabulary(
             for label in family if code != "en"},
     label=language("en"))
 
+#: A gallery's slide counter as a whole element's text ("image 1 of 8", "3 / 12"): the
+#: word before the numbers and the word between them (``content.vocab.SLIDE_COUNTER``
+#: builds the regex; the element's text is casefolded first).
+SLIDE_NOUN = phrases(
+    "slide_noun", "the word a gallery's slide counter may open with ('Image 1 of 8'; news "
+    "galleries; rule `ui-label:slide-counter`, docs/rules.md)", ("content.prune",), (
+        Phrase("image", "en"),
+        Phrase("photo", "en"),
+        Phrase("picture", "en"),
+        Phrase("slide", "en"),
+        Phrase("bild", "de"),
+        Phrase("foto", "de"),
+        Phrase("imagen", "es"),
+        Phrase("immagine", "it"),
+        Phrase("zdjęcie", "pl"),
+    ))
+SLIDE_OF = phrases(
+    "slide_of", "the word between a slide counter's numbers ('1 of 8', '1 von 8', '3 / 12')",
+    ("content.prune",), (
+        Phrase("of", "en"),
+        Phrase("/", "", "3 / 12"),
+        Phrase("von", "de"),
+        Phrase("de", "es"),
+        Phrase("sur", "fr"),
+        Phrase("di", "it"),
+        Phrase("z", "pl"),
+    ))
+
 #: Every table of this module, in the order the docs list them.
-TABLES = (UI_LABELS,)
+TABLES = (UI_LABELS, SLIDE_NOUN, SLIDE_OF)
