@@ -261,6 +261,29 @@ def _const(mod_name: str, attr: str, value: Any) -> Callable[[], list[tuple[Any,
     return make
 
 
+class _Unfrozen:
+    """A stage's cut-off table (``content.constants.CUT``, a frozen dataclass) whose fields
+    the audit may set for the length of a run, through the same ``setattr`` as a module's
+    names."""
+
+    def __init__(self, table: Any) -> None:
+        object.__setattr__(self, "_table", table)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(object.__getattribute__(self, "_table"), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(object.__getattribute__(self, "_table"), name, value)
+
+
+def _cut(field: str, value: Any) -> Callable[[], list[tuple[Any, str, Any]]]:
+    """Set a field of the content stage's cut-off table (``CUT.<field>``)."""
+    def make() -> list[tuple[Any, str, Any]]:
+        from mainmark.content.constants import CUT
+        return [(_Unfrozen(CUT), field, value)]
+    return make
+
+
 def _many(*makers: Callable[[], list[tuple[Any, str, Any]]],
           ) -> Callable[[], list[tuple[Any, str, Any]]]:
     return lambda: [p for mk in makers for p in mk()]
@@ -495,7 +518,7 @@ def units(entries: bool = True) -> list[Unit]:
     add(Unit("link-density", "prune", "link-dense blocks inside the content",
              c("prune", "_DENSITY_TAGS", frozenset()), _rm("link-density")))
     add(Unit("link-density:below-floor", "prune", "short-link strips below the byte floor",
-             c("prune", "_SHORT_SHARE", math.inf), _rm("link-density")))
+             _cut("short_share", math.inf), _rm("link-density")))
     add(Unit("link-density:long-lists", "prune", "lists of long link texts are content",
              c("prune", "_LIST_TAGS", frozenset()), _ev("list-exception")))
     add(Unit("link-density:data-tables", "prune", "link matrices in data tables are data",
@@ -524,13 +547,13 @@ def units(entries: bool = True) -> list[Unit]:
     add(Unit("jsonld-locate", "select", "articleBody names the article's words",
              c("select", "locate_article_body", lambda *a: None), _ev("jsonld")))
     add(Unit("jsonld-paragraphs", "select", "articleBody not in DOM: emit it",
-             c("locate", "_CLIENT_RENDERED", -1.0), _ev("jsonld-paragraphs")))
+             _cut("locate_client_rendered", -1.0), _ev("jsonld-paragraphs")))
     add(Unit("jsonld-leads", "select", "lead paragraph before a located article",
              c("select", "leads", lambda *a: []), _ev("jsonld-leads")))
     add(Unit("effchrome:main-wrappers", "select", "wrappers of <main>/main marks not chrome",
              c("select", "_main_wrappers", lambda *a: set()), _ev("effchrome")))
     add(Unit("effchrome:max-share", "select", "chrome verdict ignored on >85% boxes",
-             c("select", "_CHROME_MAX_SHARE", math.inf), _ev("effchrome")))
+             _cut("chrome_max_share", math.inf), _ev("effchrome")))
     add(Unit("effchrome:prose-exempt", "select", "narrow-chrome prose boxes scorable",
              c("select", "prose_exempt", lambda *a: False), _ev("effchrome")))
     add(Unit("feed-story", "select", "infinite scroll: the title's story",
@@ -538,15 +561,15 @@ def units(entries: bool = True) -> list[Unit]:
     add(Unit("same-class-sections", "select", "same-class <article> sections joined",
              _no_parts, _ev("feed-parts")))
     add(Unit("promote:strong-ancestor", "select", "ancestor of 2+ strong candidates",
-             c("score", "_STRONG_MIN", 10 ** 9), _ev("promote")))
+             _cut("strong_min", 10 ** 9), _ev("promote")))
     add(Unit("promote:near-tie", "select", "ancestor scoring 90% of the top",
-             c("score", "_NEAR_TIE", math.inf), _ev("promote")))
+             _cut("near_tie", math.inf), _ev("promote")))
     add(Unit("promote:container-climb", "select", "non-container winner climbs",
              c("score", "CONTAINER_TAGS", _Everything()), _ev("promote")))
-    add(Unit("widen", "select", "ancestor with clearly more prose", c("score", "_WIDEN_LEVELS", 0),
+    add(Unit("widen", "select", "ancestor with clearly more prose", _cut("widen_levels", 0),
              _ev("widen")))
     add(Unit("outlying-prose", "select", "clean prose boxes in ancestors' siblings",
-             c("score", "_OUTLYING_LEVELS", 0), _ev("outlying")))
+             _cut("outlying_levels", 0), _ev("outlying")))
     add(Unit("siblings", "select", "qualifying siblings join the winner",
              c("score", "with_siblings", lambda top, *a: [top]), _ev("siblings")))
     add(Unit("siblings:good-paragraph", "select", "plain <p> siblings join",
@@ -554,7 +577,7 @@ def units(entries: bool = True) -> list[Unit]:
     add(Unit("leads", "select", "marked standfirst before the winner",
              c("score", "leads", lambda *a: []), _ev("leads")))
     add(Unit("hint-proportional", "select", "positive hint scaled by text size",
-             c("score", "_HINT_FULL_BYTES", 1), lambda t: bool(t.tokens & (
+             _cut("hint_full_bytes", 1), lambda t: bool(t.tokens & (
                  vocab.POSITIVE_WORDS | vocab.MAIN_WORDS))))
     add(Unit("div-as-paragraph", "select", "div with own text runs scores",
              c("score", "_div_as_paragraph", lambda *a: False), _ev("divpara")))
@@ -571,7 +594,7 @@ def units(entries: bool = True) -> list[Unit]:
              c("clean", "_strip_hidden", _noop), _raw(b"hidden", b"none")))
     add(Unit("clean:hidden-weak-share", "clean",
              "box hidden by a sheet rule or zero opacity holding a quarter of the text kept",
-             c("clean", "_WEAK_MAX_SHARE", math.inf), _raw(b"<style", b"opacity")))
+             _cut("weak_max_share", math.inf), _raw(b"<style", b"opacity")))
     add(Unit("clean:shadow-roots", "clean", "declarative shadow DOM unwrapped",
              c("clean", "_open_shadow_roots", _noop), _raw(b"shadowroot")))
     add(Unit("clean:form-controls", "clean", "form control labels stripped", _strip_no_forms,

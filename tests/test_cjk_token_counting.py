@@ -15,7 +15,8 @@ import pytest
 
 import mainmark
 from mainmark.chunks import tokens
-from mainmark.chunks.tokens import MAX_PIECE_CHARS, TiktokenTokenizer, get_tokenizer
+from mainmark.chunks.constants import CUT
+from mainmark.chunks.tokens import TiktokenTokenizer, get_tokenizer
 
 _HAN = [chr(c) for c in range(0x4E00, 0x4E00 + 3000)]
 
@@ -55,7 +56,7 @@ def test_the_encoder_never_sees_a_long_run(name: str) -> None:
     text = cjk(160_000 // 3)  # 160 KB of UTF-8, one run of letters
     counter, spy = spy_counter(name)
     assert counter.count(text) > 0
-    assert max(len(piece) for piece in spy.seen) <= MAX_PIECE_CHARS
+    assert max(len(piece) for piece in spy.seen) <= CUT.max_piece_chars
     assert "".join(spy.seen) == text  # every character encoded once: linear
 
 
@@ -70,7 +71,7 @@ def test_cut_where_the_pre_tokenizer_cuts_the_count_is_exact(name: str, text: st
     counter, spy = spy_counter(name)
     assert counter.count(text) == len(counter.encoding.real.encode_ordinary(text))
     longest_run = max(len(run) for piece in spy.seen for run in piece.split())
-    assert longest_run <= MAX_PIECE_CHARS
+    assert longest_run <= CUT.max_piece_chars
 
 
 def test_chunking_cjk_reads_a_bounded_multiple_of_the_text(

@@ -26,6 +26,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"explain"}),
     frozenset({"page"}),  # bytes -> tree
     frozenset({"vocabulary"}),  # the labelled class/id and text word tables every stage reads
+    frozenset({"cutoffs"}),  # the entry type of the stages' cut-off tables
     frozenset({"metadata"}),  # tree -> citation metadata, structured data
     frozenset({"pagekind"}),  # tree + metadata -> the kind of page, what selection does
     frozenset({"content"}),  # tree -> main content

@@ -14,6 +14,8 @@ import pytest
 
 import mainmark
 from mainmark.content import clean, furniture, locate, measure, prune, score, select, vocab
+from mainmark.content.constants import CUT
+from mainmark.cutoffs import entries
 from mainmark.options import Options
 
 AUDIT_PATH = Path(__file__).resolve().parent.parent / "benchmarks" / "rule_audit.py"
@@ -34,8 +36,10 @@ _MODULES = (clean, furniture, locate, measure, prune, score, select, vocab)
 
 
 def _snapshot() -> dict[tuple[str, str], Any]:
-    return {(m.__name__, k): v for m in _MODULES for k, v in vars(m).items()
-            if not k.startswith("__")}
+    names = {(m.__name__, k): v for m in _MODULES for k, v in vars(m).items()
+             if not k.startswith("__")}
+    # the content stage's cut-offs, which units switch off through ``CUT``'s fields
+    return names | {("CUT", e.name): getattr(CUT, e.name) for e in entries(CUT)}
 
 
 def test_unit_names_are_unique() -> None:

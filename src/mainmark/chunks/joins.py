@@ -29,8 +29,9 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 
+from mainmark.chunks.constants import CUT
 from mainmark.chunks.split import Piece, Utf8
-from mainmark.chunks.tokens import MAX_PIECE_CHARS, TiktokenTokenizer, TokenCounter
+from mainmark.chunks.tokens import TiktokenTokenizer, TokenCounter
 
 #: The pre-tokenizer pattern of tiktoken's ``cl100k_base`` the two facts are read from.
 CL100K_PATTERN = (
@@ -39,7 +40,7 @@ CL100K_PATTERN = (
 )
 #: segmented_count's long-run length, in bytes (up to 4 per character): a block this
 #: long may end inside such a run.
-_LONG_RUN_BYTES = 4 * (MAX_PIECE_CHARS + 1)
+_LONG_RUN_BYTES = 4 * (CUT.max_piece_chars + 1)
 _ASCII_SPACE = frozenset(b" \t\n\x0b\x0c\r")
 _ASCII_ALNUM = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _SPACE_BYTE = re.compile(rb"[ \t\n\x0b\x0c\r]")
@@ -100,7 +101,7 @@ class Joiner:
         md, start, end = self.md, piece.start, piece.end
         if end <= start or md[end - 1] >= 0x80 or md[end - 1] in _ASCII_SPACE:
             return None
-        if end - start >= MAX_PIECE_CHARS and _SPACE_BYTE.search(
+        if end - start >= CUT.max_piece_chars and _SPACE_BYTE.search(
                 md[max(start, end - _LONG_RUN_BYTES) : end]) is None:
             return None  # it may end inside a long run, which is counted in segments
         if md[end - 1] in _ASCII_ALNUM:

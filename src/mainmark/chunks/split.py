@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import overload
 
+from mainmark.chunks.constants import CUT
 from mainmark.model import Block, BlockKind
 from mainmark.options import Options
 
@@ -36,7 +37,6 @@ _LIST_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s")
 _ASCII_SPACE_CHARS = " \t\n\r\f\v"
 _ASCII_SPACE = frozenset(_ASCII_SPACE_CHARS)
 _LEADING_SPACE = re.compile(r"[ \t\n\r\f\v]*")
-_CHAR_WINDOW = 32  # a token is rarely longer than this many characters
 
 
 class AsciiBytes:
@@ -164,12 +164,12 @@ def block_pieces(md: Utf8, blocks: Sequence[Block], count: Count,
         reserve = reserves.get(own) if options.contextualize else 0
         if reserve is None:  # one count per heading path, not one per block
             reserve = reserves[own] = count(" > ".join(names[i] for i in own) + "\n\n")
-        room = max(budget - min(reserve, options.max_tokens // 4), 1)
+        room = max(budget - min(reserve, options.max_tokens // CUT.heading_reserve_divisor), 1)
         if piece.tokens <= room:
             pieces.append(piece)
             continue
         if pieces and pieces[-1].heading_id is not None and heading_id is None \
-                and pieces[-1].tokens < room // 2:
+                and pieces[-1].tokens < room // CUT.heading_fit_divisor:
             room -= pieces[-1].tokens + 1  # the heading must fit with the first part
         pieces.extend(cut(md, piece, room, count))
     return pieces
@@ -194,8 +194,6 @@ def _heading_paths(blocks: Sequence[Block], names: dict[int, str]) -> dict[int, 
 
 #: A card's lead-in before its name: its photo, a badge ("Only 3 left!"), a brand. At
 #: most this many blocks, each this short once link targets are left out.
-_LEAD_BLOCKS = 3
-_LEAD_CHARS = 200
 _TARGETS = re.compile(r"\]\([^()]*\)")
 
 
@@ -214,7 +212,7 @@ def card_leads(blocks: Sequence[Block]) -> dict[int, int]:
         if k == 0:
             continue
         own, others = paths[k], paths[k - 1 : k] + paths[k + 1 : k + 2]
-        for lead in range(bid - 1, max(bid - 1 - _LEAD_BLOCKS, heads[k - 1]), -1):
+        for lead in range(bid - 1, max(bid - 1 - CUT.card_lead_blocks, heads[k - 1]), -1):
             candidate = blocks[lead]
             if candidate.tag_path is None or not _lead_like(candidate):
                 break
@@ -229,7 +227,7 @@ def _lead_like(block: Block) -> bool:
     """A photo, a badge, a label: short, and not ending as a sentence or an introduction
     does. An intro paragraph or a list above a subsection is the section's."""
     text = _TARGETS.sub("]", block.markdown).strip()
-    if len(text) > _LEAD_CHARS:
+    if len(text) > CUT.card_lead_chars:
         return False
     return block.kind is BlockKind.IMAGE or (
         block.kind is BlockKind.PARAGRAPH and not text.endswith((".", ":", ";")))
@@ -253,11 +251,11 @@ def _describe(piece: Piece, text: str, count: Count, budget: int) -> None:
     lines = text.split("\n")
     if piece.kind is BlockKind.TABLE and len(lines) >= 3 and _TABLE_RULE.match(lines[1]):
         header = lines[0] + "\n" + lines[1]
-        if count(header) <= budget // 2:
+        if count(header) <= budget // CUT.table_header_divisor:
             piece.header = header
     elif piece.kind is BlockKind.CODE and len(lines) >= 2:
         m = _FENCE.match(lines[0])
-        if m and count(lines[0]) <= budget // 4:
+        if m and count(lines[0]) <= budget // CUT.code_fence_divisor:
             piece.header = lines[0]
             piece.fence = m.group(1)
 
@@ -379,7 +377,7 @@ def _by_chars(text: str, s: int, e: int, budget: int, count: Count) -> list[tupl
 
     The prefix length doubles from ``budget`` characters until it no longer fits, then
     is bisected: what is counted per part is a few times the part's own length. Starting
-    from the widest window a token could span (``budget * _CHAR_WINDOW`` characters)
+    from the widest window a token could span (``budget * CUT.token_max_chars`` characters)
     counted the whole rest of the text for every part while that rest was shorter than
     the window, so a long run of CJK (about one token per character, not 32) was cut in
     quadratic time.
@@ -387,7 +385,7 @@ def _by_chars(text: str, s: int, e: int, budget: int, count: Count) -> list[tupl
     out = []
     budget = max(budget, 1)
     while s < e:
-        widest = s + budget * _CHAR_WINDOW
+        widest = s + budget * CUT.token_max_chars
         lo, hi = s + 1, min(e, s + budget)  # lo fits (a part holds one character at least)
         while True:
             if count(text[s:hi]) > budget:

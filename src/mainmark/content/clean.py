@@ -21,6 +21,7 @@ from collections.abc import Callable
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.css import (
     SheetRules,
     declarations,
@@ -153,7 +154,7 @@ def _noscript_prose(el: HtmlElement) -> bool:
     paragraphs = el.findall(".//p")
     if len(paragraphs) < 2:
         return False
-    return sum(len(p.text_content()) for p in paragraphs) >= 200
+    return sum(len(p.text_content()) for p in paragraphs) >= CUT.noscript_min_chars
 
 
 def _script_kind(el: HtmlElement) -> str:
@@ -353,11 +354,11 @@ def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
         if el is revealed or el in done or el.getparent() is None:
             continue
         done.add(el)
-        if verdict == _FADE and fades > _MAX_FADES:
+        if verdict == _FADE and fades > CUT.max_fades:
             continue
         outermost = not covered(el.getparent())
         size = len(text_content(el)) if outermost or verdict != _HIDDEN else 0
-        if verdict != _HIDDEN and size > _WEAK_MAX_SHARE * body_text:
+        if verdict != _HIDDEN and size > CUT.weak_max_share * body_text:
             continue
         if outermost:
             stripped["hidden"] = stripped.get("hidden", 0) + size
@@ -369,18 +370,6 @@ def _strip_hidden(root: HtmlElement, candidates: list[HtmlElement],
 #: an external sheet may override. ``_FADE``: inline zero opacity, which is also where a
 #: page's entrance animation starts before its script fades the element in.
 _HIDDEN, _SHEET, _FADE = "hidden", "sheet", "fade"
-#: A weakly hidden element (sheet rule, zero opacity) holding more than this share of the
-#: page's text is kept: a page does not hide a quarter of itself from every reader, its
-#: scripts or its other sheets show it (an accordion's answers, a faded-in ``<main>``).
-#: Measured on the TUNE pages (docs/extraction.md).
-_WEAK_MAX_SHARE = 0.25
-#: More zero-opacity elements with text than this on a page: they are an animation
-#: framework's (Webflow, Framer, AOS), not hidden text; a hostile page hides one block.
-_MAX_FADES = 3
-
-
-#: A page showing less than this share of its text before scripts run is revealed by them.
-_VISIBLE_MIN_SHARE = 0.1
 
 
 def _script_revealed(hidden: list[HtmlElement], body_text: int,
@@ -395,7 +384,7 @@ def _script_revealed(hidden: list[HtmlElement], body_text: int,
     covered = ancestor_cover(lambda el: judge(el) is not None)
     outermost = list(dict.fromkeys(el for el in hidden if not covered(el.getparent())))
     sizes = [len(text_content(el)) for el in outermost]
-    if body_text - sum(sizes) >= _VISIBLE_MIN_SHARE * body_text:
+    if body_text - sum(sizes) >= CUT.visible_min_share * body_text:
         return None
     headed = [(size, el) for size, el in zip(sizes, outermost, strict=True)
               if el.tag == "h1" or el.find(".//h1") is not None]
@@ -487,7 +476,7 @@ class _Disclosures:
                 or (parent not in self._toggles and parent.getparent() in self._holders)):
             return True
         node: HtmlElement | None = el
-        for _ in range(_DISCLOSURE_LEVELS):
+        for _ in range(CUT.disclosure_levels):
             if node is None:
                 return False
             if _disclosure_part(node):
@@ -499,10 +488,6 @@ class _Disclosures:
                 return True
             node = parent
         return False
-
-
-#: How far up from a closed panel its toggle is looked for.
-_DISCLOSURE_LEVELS = 2
 
 
 def _disclosure_part(el: HtmlElement) -> bool:

@@ -24,17 +24,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-#: Sheets past this many characters (summed per page) are not read further: a megabyte
-#: of framework CSS says nothing a page's hiding rules need, and the scan stays bounded.
-MAX_SHEET_CHARS = 1_000_000
-#: An offset at or past this many pixels to the left or top is off-screen on any display.
-OFFSCREEN_PX = 999.0
-#: ``em``/``rem`` to pixels, for offsets given in them (the browser default font size).
-_EM_PX = 16.0
-#: A box this small (in both directions) with its overflow hidden shows nothing.
-TINY_PX = 1.0
-#: Opacity at or below this is invisible.
-MAX_INVISIBLE_OPACITY = 0.01
+from mainmark.content.constants import CUT
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)")
 #: A class or id name, CSS escapes allowed (Tailwind's ``.lg\\:block``).
@@ -96,7 +86,7 @@ def _length_px(value: str) -> float | None:
     if unit in ("", "px"):
         return number
     if unit in ("em", "rem"):
-        return number * _EM_PX
+        return number * CUT.em_px
     if unit == "pt":
         return number * 4 / 3
     return None
@@ -139,13 +129,13 @@ def _same_colour_as_background(decl: dict[str, str]) -> bool:
 
 def _offscreen(decl: dict[str, str]) -> bool:
     indent = _length_px(decl.get("text-indent", ""))
-    if indent is not None and indent <= -OFFSCREEN_PX:
+    if indent is not None and indent <= -CUT.offscreen_px:
         return True
     if decl.get("position") not in ("absolute", "fixed"):
         return False
     for side in ("left", "top", "right", "margin-left", "margin-top"):
         offset = _length_px(decl.get(side, ""))
-        if offset is not None and offset <= -OFFSCREEN_PX:
+        if offset is not None and offset <= -CUT.offscreen_px:
             return True
     return False
 
@@ -163,12 +153,13 @@ def _clipped(decl: dict[str, str]) -> bool:
     path = decl.get("clip-path", "")
     if path.startswith("inset(") and path.endswith("%)"):
         match = _NUMBER.match(path[6:])
-        if match is not None and float(match.group()) >= 50:
+        if match is not None and float(match.group()) >= CUT.clip_inset_percent:
             return True
     if decl.get("overflow") == "hidden":
         width = _length_px(decl.get("width", ""))
         height = _length_px(decl.get("height", ""))
-        if width is not None and height is not None and width <= TINY_PX and height <= TINY_PX:
+        if (width is not None and height is not None
+                and width <= CUT.tiny_px and height <= CUT.tiny_px):
             return True
     return False
 
@@ -181,7 +172,7 @@ def _transparent(decl: dict[str, str]) -> bool:
     if match is None:
         return False
     value = float(match.group()) / (100 if opacity.endswith("%") else 1)
-    return value <= MAX_INVISIBLE_OPACITY
+    return value <= CUT.max_invisible_opacity
 
 
 def hides(decl: dict[str, str], *, inline: bool = True) -> bool:
@@ -250,7 +241,7 @@ def read_sheets(sheets: Iterable[str]) -> SheetRules:
     page hiding itself until its scripts have defined their elements."""
     hide: set[tuple[str, str]] = set()
     show: set[str] = set()
-    budget = MAX_SHEET_CHARS
+    budget = CUT.max_sheet_chars
     for sheet in sheets:
         if budget <= 0:
             break

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.measure import Measures
 from mainmark.content.vocab import HEADING_TAGS
 from mainmark.vocabulary import boxes
@@ -26,24 +27,12 @@ from mainmark.vocabulary import boxes
 CTA_TAGS = frozenset({"aside", "div", "section", "figure"})
 #: Class/id words of a call-to-action box (the registry's ``call_to_action`` table).
 _CTA_WORDS = boxes.CALL_TO_ACTION.entries
-#: A box this small (text bytes) and this small a share of the content: a teaser and an
-#: action, not a section.
-_CTA_MAX_BYTES = 600
-_CTA_MAX_SHARE = 0.25
-#: The article's prose around the box: a paragraph of at least this many bytes among its
-#: nearest siblings, or those of the wrappers (at most this many) holding nothing else.
-#: The bounds keep a chain of nested boxes, or a flat run of thousands, linear: each box
-#: is asked about a few levels and a few neighbours only.
-_PROSE_MIN_BYTES = 80
-_WRAPPER_LEVELS = 4
-#: How many element siblings on each side are looked at for that paragraph.
-_NEIGHBOURS = 8
 
 
 def cta_box(el: HtmlElement, m: Measures, total: int) -> bool:
     """``el`` is a call-to-action box set into the article (see the module's note)."""
     size = m.text_of(el)
-    if not size or size > _CTA_MAX_BYTES or size > _CTA_MAX_SHARE * max(total, 1):
+    if not size or size > CUT.cta_max_bytes or size > CUT.cta_max_share * max(total, 1):
         return False
     if not m.is_headed(el) or not _in_prose(el, m):
         return False  # first: bounded and cheap, where the two below walk the box
@@ -87,7 +76,7 @@ def _in_prose(el: HtmlElement, m: Measures) -> bool:
     sign-up box: likeness to its siblings says nothing here.)"""
     node = el
     parent = node.getparent()
-    for _ in range(_WRAPPER_LEVELS):
+    for _ in range(CUT.cta_wrapper_levels):
         if parent is None or m.text_of(parent) != m.text_of(node):
             break
         node, parent = parent, parent.getparent()
@@ -105,9 +94,9 @@ def _prose_near(node: HtmlElement, m: Measures, siblings: Iterator[HtmlElement])
     for sib in siblings:
         if not isinstance(sib.tag, str):
             continue
-        if sib.tag == "p" and m.text_of(sib) >= _PROSE_MIN_BYTES:
+        if sib.tag == "p" and m.text_of(sib) >= CUT.cta_prose_min_bytes:
             return True
         seen += 1
-        if seen >= _NEIGHBOURS:
+        if seen >= CUT.cta_neighbours:
             return False
     return False

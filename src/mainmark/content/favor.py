@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mainmark.content.constants import SIBLING_SHARE
+from mainmark.content.constants import CUT
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class Thresholds:
     #: ...or of this share of the page's visible text.
     ladder_share: float = 0.15
     #: score: a sibling of the winner joins from this share of the winner's score.
-    sibling_share: float = SIBLING_SHARE
+    sibling_share: float = CUT.sibling_share
     #: render: the headline (the content's title heading, or the metadata title the
     #: markdown opens with) is left out of ``text``, which is the body; recall keeps it
     #: there (a search for the title's words should find the page).

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.cta import CTA_TAGS, cta_box
 from mainmark.content.measure import Measures
 from mainmark.content.verdicts import detail_of
@@ -54,18 +55,12 @@ _NEVER_TOC = frozenset({"a", "h1", "h2", "h3", "h4", "h5", "h6"})
 #: ``<nav class="contents">`` in newer writers (their word ``contents`` alone is too
 #: common a class word to trust).
 _DOCUTILS_TOC = boxes.DOCUTILS_TOC.entries
-#: A contents list that repeats the page's headings (JS-built "Table of Contents" boxes
-#: whose items are not even links): this many items, most of them a heading's text.
-_TOC_MIN_ITEMS = 3
-_TOC_ECHO_SHARE = 0.8
-_TOC_MAX_BYTES = 4000
 #: The label over a contents box ("Table of Contents", "On this page"), dropped with the
 #: box or when the box is empty (filled by a script the page did not run). Generic, in
 #: the languages of the benchmark.
 _TOC_LABEL = re.compile(phrases.TOC_LABEL.pattern(), re.IGNORECASE)
 _TOC_LABEL_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "span", "strong",
                              "b", "summary", "label"})
-_TOC_LABEL_MAX_BYTES = 40
 #: Skip links (WCAG 2.4.1 "bypass blocks", a generic accessibility convention): an in-page
 #: ``#fragment`` link saying it skips or jumps to a region. Reaches the markdown when
 #: the content root is the page's header-to-footer wrapper (a whole-page fallback).
@@ -74,8 +69,6 @@ _SKIP_TEXT = re.compile(phrases.SKIP_LINK.pattern(), re.IGNORECASE)
 #: small box holding a ``<label for>`` of a form control. A control's label is no text
 #: of the page; the box holds little else (a "reset" link at most). Generic.
 _CONTROL_BOX_TAGS = frozenset({"div", "span", "form", "fieldset", "p", "li", "label"})
-_CONTROL_MAX_BYTES = 60
-_CONTROL_LABEL_MAX_CHARS = 30
 #: What such a label says (generic; English and the benchmark's other languages), with
 #: or without its colon.
 _CONTROL_CAPTION = re.compile(rf"(?:{phrases.CONTROL_CAPTION.pattern()})\s*:?", re.IGNORECASE)
@@ -98,21 +91,13 @@ _NOTE_HREF = re.compile(r"#(?:cite|fn|ref|note|footnote|endnote|bib)", re.IGNORE
 #: Live regions and widget roles: toasts ("Added to cart"), tab strips, buttons.
 _WIDGET_ROLES = frozenset({"alert", "status", "tab", "tablist", "button", "log", "marquee",
                            "timer", "switch", "tooltip"})
-_TOAST_MAX_BYTES = 400
-#: A form inside the content (review forms, "ask a question", quantity pickers) holds
-#: labels, not text; a form wrapping the page (ASP.NET) holds the article and is kept.
-_FORM_MAX_BYTES = 1500
-_FORM_MAX_SHARE = 0.3
 #: A price: a currency sign or code next to a number.
 _PRICE = re.compile(
     r"(?:[$€£¥₹₽]|\b(?:usd|eur|gbp|chf|sek|nok|dkk|pln|czk|kr|zł|rs)\b)\s?\d[\d.,]*"
     r"|\d[\d.,]*\s?(?:[$€£¥₹₽]|\b(?:usd|eur|gbp|chf|sek|nok|dkk|pln|czk|kr|zł|kč|lei)\b)",
     re.IGNORECASE)
-_CARD_MAX_BYTES = 300
-_CARDS_MIN = 3
 #: A promo or related-article box: small, and its heading links to another page.
 _PROMO_TAGS = frozenset({"aside", "div", "section", "article", "figure"})
-_PROMO_MAX_BYTES = 600
 
 
 def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
@@ -136,25 +121,26 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
         return None if policy.citations else "reference-list"
     links = m.links_of(el)
     if tag not in _NEVER_TOC and (not words.isdisjoint(_TOC_WORDS) or words >= _DOCUTILS_TOC
-                                  or (links >= 3 and _fragment_link_box(el, m))):
+                                  or (links >= CUT.toc_fragment_min_links
+                                      and _fragment_link_box(el, m))):
         return "in-page-toc"
-    if tag in ("ul", "ol") and len(el) >= _TOC_MIN_ITEMS and _echoes_headings(el, m):
+    if tag in ("ul", "ol") and len(el) >= CUT.toc_min_items and _echoes_headings(el, m):
         return "in-page-toc"
-    if tag in _TOC_LABEL_TAGS and m.text_of(el) <= _TOC_LABEL_MAX_BYTES and _toc_label(el, m):
+    if tag in _TOC_LABEL_TAGS and m.text_of(el) <= CUT.toc_label_max_bytes and _toc_label(el, m):
         return "in-page-toc:label"
 
     if not words.isdisjoint(_EDIT_WORDS) or (tag in ("span", "a") and _edit_link(el)):
         return "edit-link"
     if (not words.isdisjoint(_NAVBOX_WORDS) and tag in ("table", "div")) or (
-            links >= 6 and _vte_box(el, m)):
+            links >= CUT.navbox_min_links and _vte_box(el, m)):
         return "navbox"
     if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (
-            role in ("tab", "tablist", "button") or m.text_of(el) < _TOAST_MAX_BYTES) and (
+            role in ("tab", "tablist", "button") or m.text_of(el) < CUT.toast_max_bytes) and (
             role != "tablist" or not m.holds_panels(el)):
         return f"widget:{role or 'live-region'}"
-    if tag == "form" and _small(el, m, total, _FORM_MAX_BYTES):
+    if tag == "form" and _small(el, m, total, CUT.form_max_bytes):
         return "form"
-    if (tag in ("ul", "ol", "div", "section") and len(el) >= _CARDS_MIN
+    if (tag in ("ul", "ol", "div", "section") and len(el) >= CUT.cards_min
             and _product_cards(el, m, total)):
         return "product-cards"
     if tag in _PROMO_TAGS and _promo_box(el, m, total):
@@ -165,7 +151,7 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
         return None
     if not words.isdisjoint(_PREV_WORDS) and not words.isdisjoint(_NEXT_WORDS) and links:
         return "adjacent-posts"
-    if not words.isdisjoint(_BIO_WORDS) and m.text_of(el) >= _BIO_MIN_BYTES:
+    if not words.isdisjoint(_BIO_WORDS) and m.text_of(el) >= CUT.bio_min_bytes:
         return "author-bio"
     return None
 
@@ -182,7 +168,6 @@ _NEXT_WORDS = boxes.NEXT.entries
 #: prose about the writer, not the article; a byline is shorter than this. Blogs and
 #: content-marketing articles (rule `author-bio`, docs/rules.md).
 _BIO_WORDS = boxes.BIO.entries
-_BIO_MIN_BYTES = 80
 
 
 #: Reader-comment words (``Options.comments`` keeps what they mark).
@@ -203,7 +188,7 @@ def is_chrome_heading(text: str, policy: Policy) -> bool:
     """The heading's whole text titles a recirculation/share/author/comment box."""
     line = _HEADING_PUNCT.sub("", " ".join(text.split())).replace("?", "").replace("!", "")
     line = " ".join(line.split())
-    if not line or len(line) > 60:
+    if not line or len(line) > CUT.chrome_heading_max_chars:
         return False
     if _CHROME_HEADING.fullmatch(line):
         return True
@@ -226,7 +211,7 @@ def is_reference_list(el: HtmlElement, m: Measures) -> bool:
 
 def _small(el: HtmlElement, m: Measures, total: int, limit: int) -> bool:
     size = m.text_of(el)
-    return size <= limit and size <= _FORM_MAX_SHARE * max(total, 1)
+    return size <= limit and size <= CUT.form_max_share * max(total, 1)
 
 
 def _citation_marker(el: HtmlElement, role: str | None) -> bool:
@@ -258,7 +243,7 @@ def _skip_link(el: HtmlElement) -> bool:
     if len(href) < 2 or not href.startswith("#"):
         return False
     text = " ".join(text_content(el).split())
-    return len(text) <= 40 and bool(_SKIP_TEXT.fullmatch(text))
+    return len(text) <= CUT.skip_link_max_chars and bool(_SKIP_TEXT.fullmatch(text))
 
 
 def _item_text(li: HtmlElement) -> str:
@@ -276,18 +261,18 @@ def _echoes_headings(el: HtmlElement, m: Measures) -> bool:
     without links (a script scrolls to the heading on click). A list linking to other
     pages is not one, though its items name the page's sections: a landing page's grid
     of category links repeats the category headings below it, and is its content."""
-    if not 0 < m.text_of(el) <= _TOC_MAX_BYTES:
+    if not 0 < m.text_of(el) <= CUT.toc_max_bytes:
         return False
     if any("#" not in a.get("href", "#") for a in el.iter("a")):
         return False
     items = [li for li in el.iter("li")]
-    if len(items) < _TOC_MIN_ITEMS:
+    if len(items) < CUT.toc_min_items:
         return False
     headings = m.heading_texts()
-    if len(headings) < _TOC_MIN_ITEMS:
+    if len(headings) < CUT.toc_min_items:
         return False
     echoed = sum(1 for li in items if _item_text(li) in headings)
-    return echoed >= _TOC_ECHO_SHARE * len(items)
+    return echoed >= CUT.toc_echo_share * len(items)
 
 
 def _next_element(el: HtmlElement) -> HtmlElement | None:
@@ -338,7 +323,7 @@ def _control_label(label: HtmlElement) -> bool:
     those: a product's option swatches (``<label for=color-3>Velvet Cocoa</label>``) and
     a CSS-only accordion's question are short labels too, and they are the page's text."""
     text = " ".join(label.text_content().split())
-    return len(text) <= _CONTROL_LABEL_MAX_CHARS and bool(_CONTROL_CAPTION.fullmatch(text))
+    return len(text) <= CUT.control_label_max_chars and bool(_CONTROL_CAPTION.fullmatch(text))
 
 
 def _control_box(label: HtmlElement, m: Measures) -> HtmlElement:
@@ -349,7 +334,7 @@ def _control_box(label: HtmlElement, m: Measures) -> HtmlElement:
     node = label.getparent()
     while node is not None and node.tag in _CONTROL_BOX_TAGS:
         size = m.text_of(node)
-        if size > _CONTROL_MAX_BYTES or m.is_headed(node) or node not in m.index:
+        if size > CUT.control_max_bytes or m.is_headed(node) or node not in m.index:
             break
         box, node = node, node.getparent()
     return box
@@ -379,18 +364,21 @@ def _fragment_link_box(el: HtmlElement, m: Measures) -> bool:
     contents. Footnote lists link back up ("^", "↑") and are no box of headings."""
     if el.tag not in ("ul", "ol", "nav", "div"):
         return False
-    if m.links_of(el) < 3 or m.link_of(el) < 0.8 * m.text_of(el):
+    if (m.links_of(el) < CUT.toc_fragment_min_links
+            or m.link_of(el) < CUT.toc_fragment_link_share * m.text_of(el)):
         return False
     links = _links(el)
-    if len(links) < 3 or any(not a.get("href", "").startswith("#") for a in links):
+    if len(links) < CUT.toc_fragment_min_links or any(
+            not a.get("href", "").startswith("#") for a in links):
         return False
     texts = [" ".join(a.text_content().split()) for a in links]
-    return sum(1 for t in texts if len(t) > 2) >= 0.8 * len(texts)
+    named = sum(1 for t in texts if len(t) > CUT.toc_backlink_max_chars)
+    return named >= CUT.toc_fragment_named_share * len(texts)
 
 
 def _vte_box(el: HtmlElement, m: Measures) -> bool:
     """A navigation box whose first links are "v", "t", "e" (view/talk/edit template)."""
-    if el.tag not in ("table", "div") or m.links_of(el) < 6:
+    if el.tag not in ("table", "div") or m.links_of(el) < CUT.navbox_min_links:
         return False
     first: list[str] = []
     for a in el.iter("a"):
@@ -428,23 +416,18 @@ def _product_cards(el: HtmlElement, m: Measures, total: int) -> bool:
     """A strip of at least three small cards, each with a link and a price: other
     products (cross-sell, "customers also bought") inside a product page's content."""
     cards = _cards(el)
-    if len(cards) < _CARDS_MIN or m.text_of(el) > 0.5 * max(total, 1):
+    if len(cards) < CUT.cards_min or m.text_of(el) > CUT.card_strip_max_share * max(total, 1):
         return False
     priced = 0
     for card in cards:
         size = m.text_of(card)
-        if size > _CARD_MAX_BYTES or not m.links_of(card):
+        if size > CUT.card_max_bytes or not m.links_of(card):
             return False
         if _PRICE.search(card.text_content()):
             priced += 1
-    return priced >= max(_CARDS_MIN, len(cards) - 1)
+    return priced >= max(CUT.cards_min, len(cards) - 1)
 
 
-#: A shelf's title box holds its heading and a "See all" link: beside its headings, the
-#: text a shelf holds outside its removed cards is at most this many bytes (and this
-#: share of the cards' text). A heading over an introduction is a section of the text.
-_SHELF_REST_BYTES = 60
-_SHELF_REST_SHARE = 0.25
 _SHELF_RULE = "product-cards"
 
 
@@ -468,12 +451,12 @@ def shelf_titles(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElemen
         node = strip.getparent()
         while node is not None and node not in tops and node in m.index:
             size = m.text_of(node)
-            if node in removed or size > 0.5 * max(total, 1):
+            if node in removed or size > CUT.card_strip_max_share * max(total, 1):
                 break
             gone = _removed_text(node, m, removed)
             titles = _titles(node, strip, m, removed)
             rest = size - gone - sum(m.text_of(h) for h in titles)
-            if rest > min(_SHELF_REST_BYTES, _SHELF_REST_SHARE * gone):
+            if rest > min(CUT.shelf_rest_bytes, CUT.shelf_rest_share * gone):
                 break
             if titles:
                 _widen(node, m, removed)
@@ -521,7 +504,7 @@ def _promo_box(el: HtmlElement, m: Measures, total: int) -> bool:
     another page) and at most a teaser: dropped with its heading, so the heading never
     becomes the heading path of the article's own paragraphs."""
     size = m.text_of(el)
-    if not size or size > _PROMO_MAX_BYTES or size > 0.25 * max(total, 1):
+    if not size or size > CUT.promo_max_bytes or size > CUT.promo_max_share * max(total, 1):
         return False
     if el.tag != "aside" and not _set_in_prose(el):
         return False  # a box in a grid of boxes is a listing; one set into the text is not

@@ -8,10 +8,10 @@ set), so locating is linear in the page.
 
 Three outcomes:
 
-* a subtree covers >= ``_COVER`` of the body's words: it is the main content;
+* a subtree covers >= ``CUT.locate_cover`` of the body's words: it is the main content;
 * the body is much shorter than the page's article (a teaser or summary): the
   caller keeps its own selection when that selection contains the located node;
-* nothing covers even ``_CLIENT_RENDERED`` of it: the page renders the article
+* nothing covers even ``CUT.locate_client_rendered`` of it: the page renders the article
   with JavaScript, and the articleBody is emitted as paragraphs.
 """
 
@@ -23,6 +23,7 @@ from typing import Any
 
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.measure import Measures
 
 _ARTICLE_TYPES = frozenset({
@@ -33,12 +34,6 @@ _ARTICLE_TYPES = frozenset({
     "howto", "recipe", "creativework",
 })
 _WORD = re.compile(r"\w+")
-#: Share of the articleBody's words a subtree must contain to be the article.
-_COVER = 0.7
-#: Below this best coverage, the article is not in the DOM at all.
-_CLIENT_RENDERED = 0.4
-#: Bodies with fewer words are not worth locating (a one-line description).
-_MIN_WORDS = 30
 
 
 @dataclass(slots=True)
@@ -80,13 +75,13 @@ def locate_article_body(body: HtmlElement, m: Measures,
     # articleBody is sometimes HTML-escaped markup; words are what matter.
     wanted = {w.lower() for w in _WORD.findall(re.sub(r"<[^>]{0,200}>", " ", text))}
     n_words = len(_WORD.findall(text))
-    if n_words < _MIN_WORDS or not wanted:
+    if n_words < CUT.locate_min_words or not wanted:
         return None
     covered, total = _coverage(m, wanted)
     best_el, best_at, best_cover = None, 0, 0.0
     for i, el in enumerate(m.order):
         cov = min(1.0, covered[i] / n_words)
-        if cov >= _COVER:
+        if cov >= CUT.locate_cover:
             if best_el is None or total[i] < total[best_at]:
                 best_el, best_at, best_cover = el, i, cov
         elif best_el is None and cov > best_cover:
@@ -94,7 +89,7 @@ def locate_article_body(body: HtmlElement, m: Measures,
     if best_el is not None:
         return Located(roots=[best_el], words=n_words,
                        detail=f"articleBody {n_words} words, coverage {best_cover:.2f}")
-    if best_cover < _CLIENT_RENDERED:
+    if best_cover < CUT.locate_client_rendered:
         paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n|\r\n|\n", text)]
         return Located(paragraphs=[p for p in paragraphs if p], words=n_words,
                        detail=f"articleBody not in DOM (best coverage {best_cover:.2f})")

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.verdicts import Chrome, verdict
 from mainmark.content.vocab import (
     ARTICLE_WORDS,
@@ -203,7 +204,7 @@ def measure(root: HtmlElement) -> Measures:
         if tag == "a" and _is_link(el):
             link[i] = t
             links[i] += 1
-            if t < 50:
+            if t < CUT.short_link_bytes:
                 short[i] += 1
         attrs = el.attrib
         if attrs:
@@ -430,17 +431,11 @@ def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
     return _is_prose(el, m)
 
 
-#: A narrow-chrome box is kept as prose from this much unlinked paragraph text (and a box
-#: this small at least).
-_PROSE_BYTES = 250
-_PROSE_BOX_MIN = 300
-
-
 def _is_prose(el: HtmlElement, m: Measures) -> bool:
     """Real paragraphs (250 bytes of them) and few links: content, whatever the box is
     classed. An ad slot or a share bar holds no unlinked paragraph of that length, while
     test-report and magazine templates class whole body sections ``--ads``."""
-    if m.text_of(el) < _PROSE_BOX_MIN or m.density(el) > 0.2:
+    if m.text_of(el) < CUT.prose_box_min or m.density(el) > CUT.prose_box_max_density:
         return False
     prose = 0
     index, text_at, link_at = m.index, m.text_at, m.link_at
@@ -449,8 +444,9 @@ def _is_prose(el: HtmlElement, m: Measures) -> bool:
         if i is None:
             continue
         size = text_at[i]
-        if size >= 100 and link_at[i] / size < 0.2:  # m.density(p) < 0.2
+        if (size >= CUT.prose_paragraph_bytes
+                and link_at[i] / size < CUT.prose_paragraph_density):  # m.density(p)
             prose += size
-            if prose >= _PROSE_BYTES:
+            if prose >= CUT.prose_bytes:
                 return True
     return False

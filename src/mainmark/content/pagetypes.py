@@ -15,6 +15,7 @@ from collections import Counter
 import lxml.html
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.measure import Measures
 from mainmark.content.prune import Pruning, prune
 from mainmark.content.verdicts import detail_of
@@ -38,16 +39,6 @@ def region(body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     return [column], removed
 
 
-#: A ``<main>`` (or ``role=main``) holding at least this share of the page's text bounds
-#: the content: on the wx TUNE pages with one, it holds >= 90% of the reference's words
-#: on 98% of them (listings, forums, shops and articles alike). As the column of a spread
-#: page it pays on CHECK (rule `main-landmark`, docs/rules.md). Fencing the scored
-#: selection of every page into it was measured too and lost on CHECK (grids that sit
-#: beside a small ``<main>``; rule `main-landmark:fence-all`, docs/rules.md), so it is not
-#: done.
-_LANDMARK_SHARE = 0.2
-
-
 def main_landmark(body: HtmlElement, m: Measures) -> HtmlElement | None:
     """The page's one top-level main landmark, when it holds a fair share of the text:
     the author's own statement of where the content is."""
@@ -55,16 +46,9 @@ def main_landmark(body: HtmlElement, m: Measures) -> HtmlElement | None:
     top = [el for el in found if not any(a in found for a in el.iterancestors())]
     if len(top) != 1 or top[0] is body:
         return None
-    if m.text_of(top[0]) < _LANDMARK_SHARE * m.text_of(body):
+    if m.text_of(top[0]) < CUT.landmark_share * m.text_of(body):
         return None
     return top[0]
-
-
-#: Cross-sell: a run of at least this many sibling cards of one tag and class, most of
-#: them short and showing a price, is a shelf of other products ("You may also like").
-_SHELF_MIN = 3
-_SHELF_PRICED = 0.6
-_CARD_MAX_CHARS = 400
 
 
 def product_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement, str]:
@@ -74,13 +58,9 @@ def product_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement
     removed: dict[HtmlElement, str] = {}
     drop_shelves(roots, m, removed)
     total = sum(m.text_of(r) for r in roots)
-    if sum(m.text_of(el) for el in removed) > _SHELF_MAX_SHARE * total:
+    if sum(m.text_of(el) for el in removed) > CUT.shelf_max_share * total:
         return {}  # cards are most of it: a category page the detector took for a product
     return removed
-
-
-#: Shelves are removed only while they are at most this share of the content.
-_SHELF_MAX_SHARE = 0.5
 
 
 def drop_shelves(roots: list[HtmlElement], m: Measures,
@@ -89,7 +69,7 @@ def drop_shelves(roots: list[HtmlElement], m: Measures,
     each: the product's own price sits in one buy box, never in a run of priced cards."""
     for root in roots:
         for parent in root.iter("ul", "ol", "div", "section"):
-            if len(parent) < _SHELF_MIN or parent in removed or not m.text_of(parent):
+            if len(parent) < CUT.shelf_min or parent in removed or not m.text_of(parent):
                 continue
             if _is_shelf(parent, m):
                 removed[parent] = "cross-sell"
@@ -102,17 +82,17 @@ def _is_shelf(parent: HtmlElement, m: Measures) -> bool:
     kids = [c for c in parent if isinstance(c.tag, str)]
     groups = Counter((c.tag, c.get("class", "")) for c in kids)
     (tag, cls), count = groups.most_common(1)[0] if groups else (("", ""), 0)
-    if count < _SHELF_MIN:
+    if count < CUT.shelf_min:
         return False
     cards = [c for c in kids if c.tag == tag and c.get("class", "") == cls]
-    if sum(m.text_of(c) for c in cards) < 0.7 * m.text_of(parent):
+    if sum(m.text_of(c) for c in cards) < CUT.shelf_cards_share * m.text_of(parent):
         return False
     priced = 0
     for card in cards:
         text = card.text_content()
-        if len(text) <= _CARD_MAX_CHARS * 2 and PRICE_TEXT.search(text):
+        if len(text) <= CUT.card_max_chars * 2 and PRICE_TEXT.search(text):
             priced += 1
-    return priced >= _SHELF_PRICED * len(cards)
+    return priced >= CUT.shelf_priced * len(cards)
 
 
 def _heading_before(el: HtmlElement, m: Measures) -> HtmlElement | None:
@@ -127,13 +107,12 @@ def _heading_before(el: HtmlElement, m: Measures) -> HtmlElement | None:
             prev = prev.getprevious()
         if prev is not None:
             size = m.text_of(prev)
-            if prev.tag in HEADING_TAGS or (0 < size < 80 and next(
+            if prev.tag in HEADING_TAGS or (0 < size < CUT.shelf_title_max_bytes and next(
                     prev.iter(*HEADING_TAGS), None) is not None):
                 return prev
             return None
         node = node.getparent()
     return None
-
 
 
 #: Class words naming reader comments and replies: chrome under an article, the content
@@ -160,7 +139,6 @@ _SIGNATURE_WORDS = boxes.SIGNATURE.entries
 #: ``userTitle``/``userBanner`` with ``itemprop=jobTitle``, vBulletin's ``usertitle``,
 #: phpBB's rank): a standing label of the poster, repeated on every post, not their words.
 _RANK_WORDS = boxes.POSTER_RANK.entries
-_RANK_MAX_BYTES = 80
 #: A poster's or a thread's statistic as a whole short element: a label and a count or a
 #: date ("Posts: 4,032", "Joined Jun 29, 2016", "Replies 154", "Reaction score: 10").
 _MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")
@@ -174,9 +152,6 @@ _MONTH_ONLY = re.compile(_MONTH, re.IGNORECASE)
 #: post's number ("#2") is not one: some threads' references keep it, and it cost TUNE.
 _BARE_COUNT = re.compile(r"\d[\d.,]*\s?[km]?", re.IGNORECASE)
 _STAT_TAGS = ("dl", "dd", "li", "div", "span", "p")
-_STAT_MAX_CHARS = 40
-#: Statistics are furniture only where they repeat: one line per post.
-_STAT_MIN = 3
 
 
 def thread_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement, str]:
@@ -200,16 +175,10 @@ def thread_furniture(roots: list[HtmlElement], m: Measures) -> dict[HtmlElement,
                 stats.append(el)
                 continue
             stack.extend(c for c in reversed(el) if isinstance(c.tag, str))
-    if len(stats) >= _STAT_MIN:
+    if len(stats) >= CUT.stat_min:
         removed.update(dict.fromkeys(stats, "poster-stats"))
     removed.update(_repeated_quotes(roots, removed))
     return removed
-
-
-#: A quoted line counts toward a repeat only when it is this long (a short line such as
-#: "Thanks!" may repeat by chance); a quote goes when this share of its text repeats.
-_QUOTE_LINE_MIN = 20
-_QUOTE_REPEAT_SHARE = 0.5
 
 
 def _line(raw: str | None) -> str | None:
@@ -217,7 +186,7 @@ def _line(raw: str | None) -> str | None:
     if not raw:
         return None
     line = " ".join(raw.split()).lower()
-    return line if len(line) >= _QUOTE_LINE_MIN else None
+    return line if len(line) >= CUT.quote_line_min else None
 
 
 def _quote_lines(el: HtmlElement) -> list[str]:
@@ -253,7 +222,7 @@ def _repeated_quotes(roots: list[HtmlElement],
                 lines = _quote_lines(el)
                 total = sum(len(line) for line in lines)
                 repeated = sum(len(line) for line in lines if line in seen)
-                if total and repeated >= _QUOTE_REPEAT_SHARE * total:
+                if total and repeated >= CUT.quote_repeat_share * total:
                     out[el] = "repeated-quote"
                 continue  # a quote's lines are not the posts' own: nested quotes go with it
             _remember(el.text, seen)
@@ -277,13 +246,13 @@ def _icon_pairs(dl: HtmlElement) -> bool:
     values = [c for c in dl if c.tag == "dd"]
     return bool(terms) and bool(values) and all(
         not "".join(t.text_content().split()) for t in terms) and all(
-        len(" ".join(v.text_content().split())) <= _STAT_MAX_CHARS for v in values)
+        len(" ".join(v.text_content().split())) <= CUT.stat_max_chars for v in values)
 
 
 def _is_rank(el: HtmlElement, m: Measures) -> bool:
     """The poster's rank or title under their name ("Well-known member", "Ultra Member",
     a moderator banner): schema.org's ``itemprop=jobTitle`` or a user-title class word."""
-    if not 0 < m.text_of(el) <= _RANK_MAX_BYTES:
+    if not 0 < m.text_of(el) <= CUT.rank_max_bytes:
         return False
     if el.get("itemprop") == "jobTitle":
         return True
@@ -293,12 +262,12 @@ def _is_rank(el: HtmlElement, m: Measures) -> bool:
 
 def _is_stat(el: HtmlElement, m: Measures) -> bool:
     size = m.text_of(el)
-    if not 0 < size <= _STAT_MAX_CHARS * 2:
+    if not 0 < size <= CUT.stat_max_chars * 2:
         return False
     if el.tag == "dl" and _icon_pairs(el):
         return True
     text = " ".join(el.text_content().split())
-    if len(text) > _STAT_MAX_CHARS:
+    if len(text) > CUT.stat_max_chars:
         return False
     if _BARE_COUNT.fullmatch(text):
         return True
@@ -307,5 +276,5 @@ def _is_stat(el: HtmlElement, m: Measures) -> bool:
         return False
     label, colon = found.group(1), found.group(2)
     # "Jul 2024" is a post's date, not a statistic: a bare label must be a word.
-    return bool(colon) or (" " not in label and len(label) >= 4
+    return bool(colon) or (" " not in label and len(label) >= CUT.stat_label_min_chars
                            and not _MONTH_ONLY.fullmatch(label))

@@ -20,6 +20,7 @@ from urllib.parse import unquote
 
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.locate import _coverage
 from mainmark.content.measure import Measures
 from mainmark.content.verdicts import Chrome, verdict
@@ -32,17 +33,6 @@ _PRODUCT_TYPES = frozenset({"Product", "ProductGroup", "IndividualProduct", "Pro
 _WORD = re.compile(r"\w+")
 _TAG = re.compile(r"<[^>]{0,300}>")
 _BREAK = re.compile(r"<\s*(?:br|/p|/li|/h[1-6]|/div|/tr)\b[^>]{0,100}>", re.IGNORECASE)
-#: A description shorter than this many words is a tagline, not worth locating.
-_MIN_WORDS = 20
-#: The selection is taken to hold the description from this share of its words.
-_HELD = 0.6
-#: An element holding this share of the description's words is where it is.
-_COVER = 0.7
-#: Below this best share, no element holds it: the page renders it with scripts.
-_ABSENT = 0.4
-#: The located element may hold at most this many times the description's words (a
-#: description repeated in a page-sized wrapper is not located).
-_MAX_SPREAD = 3.0
 
 
 def product_description(jsonld: list[dict[str, Any]]) -> str | None:
@@ -70,14 +60,14 @@ def with_description(content: Content, m: Measures,
         return content
     bag = Counter(w.lower() for w in _WORD.findall(text))
     n_words = sum(bag.values())
-    if n_words < _MIN_WORDS:
+    if n_words < CUT.productdesc_min_words:
         return content
-    if _overlap(bag, _selected_words(content)) >= _HELD * n_words:
+    if _overlap(bag, _selected_words(content)) >= CUT.productdesc_held * n_words:
         return content
     best, best_share = _locate(bag, n_words, m)
     if best is not None:
         _join(content, best, m)
-    elif best_share < _ABSENT:
+    elif best_share < CUT.productdesc_absent:
         paragraphs = [" ".join(line.split()) for line in text.splitlines()]
         if content.explain.strategy is Strategy.FALLBACK:
             content.roots = []  # the whole body was a guess; the description is not
@@ -85,22 +75,20 @@ def with_description(content: Content, m: Measures,
     return content
 
 
-#: At most this many candidate elements are counted word by word.
-_CANDIDATES = 12
-
-
 def _locate(bag: Counter[str], n_words: int, m: Measures) -> tuple[HtmlElement | None, float]:
-    """The smallest element holding ``_COVER`` of the description's words, and the best
-    share any element of at most ``_MAX_SPREAD`` times its size holds."""
+    """The smallest element holding ``CUT.productdesc_cover`` of the description's words,
+    and the best share any element of at most ``CUT.productdesc_max_spread`` times its size
+    holds."""
     covered, total = _coverage(m, set(bag))
     at = sorted((i for i in range(len(covered))
-                 if covered[i] >= _ABSENT * n_words and total[i] <= _MAX_SPREAD * n_words),
+                 if covered[i] >= CUT.productdesc_absent * n_words
+                 and total[i] <= CUT.productdesc_max_spread * n_words),
                 key=total.__getitem__)
     candidates = [m.order[i] for i in at]
     best_share = 0.0
-    for el in candidates[:_CANDIDATES]:
+    for el in candidates[:CUT.productdesc_candidates]:
         share = _overlap(bag, _words_of(el)) / n_words
-        if share >= _COVER:
+        if share >= CUT.productdesc_cover:
             return el, share
         best_share = max(best_share, share)
     return None, best_share
@@ -162,6 +150,6 @@ def drop_reviews(m: Measures) -> None:
     body = m.order[0] if m.order else None
     page = m.text_of(body) if body is not None else 0
     for el, words in m.words.items():
-        if words & _REVIEW_WORDS and m.text_of(el) <= 0.5 * page:
+        if words & _REVIEW_WORDS and m.text_of(el) <= CUT.reviews_max_share * page:
             m.chrome.setdefault(el, _REVIEWS)
             m.narrow.setdefault(el, _REVIEWS)

@@ -13,6 +13,7 @@ from enum import Enum
 from lxml.html import HtmlElement
 
 from mainmark.content.captions import caption_marked, drop_repeats
+from mainmark.content.constants import CUT
 from mainmark.content.favor import BALANCED, Thresholds
 from mainmark.content.furniture import (
     DEFAULT_POLICY,
@@ -40,16 +41,8 @@ from mainmark.vocabulary import boxes, phrases
 #: Link density inside the content, and its below-floor strip test, pay on CHECK summed
 #: over the sets though rd loses by each (rules `link-density` and
 #: `link-density:below-floor`, docs/rules.md).
-#: Link-density floors in UTF-8 bytes (see ``_link_dense``). Blocks at or above their
-#: floor go when >= 80% (``Thresholds.dense_share``) of their text is link text (menus,
-#: tag lists, "related" boxes);
-#: below it only when they hold >= 2 links of which >= 80% are short (< 50 bytes):
-#: a lone teaser card with one link survives, a strip of short nav links does not.
-_P_FLOOR_LAST, _P_FLOOR_MORE = 60, 30
-_BLOCK_FLOOR_LAST, _BLOCK_FLOOR_MORE = 300, 100
+#: Link-density floors: ``CUT.p_floor_*`` and ``CUT.block_floor_*`` (see ``_link_dense``).
 _LIST_TAGS = frozenset({"ul", "ol", "dl"})
-_LONG_ITEM_BYTES = 80
-_SHORT_SHARE = 0.8
 #: Blocks tested for link density: paragraphs and list/box containers.
 _DENSITY_TAGS = frozenset({"p", "ul", "ol", "dl", "div", "section", "table", "tr",
                            "span", "td", "header", "footer", "aside", "nav", "center",
@@ -175,7 +168,7 @@ class _Judge:
             # keep the words.
             line = _sentence_block(el)
             if (line is None or line.tag in HEADING_TAGS
-                    or m.text_of(line) >= _PROMPT_MAX_BYTES
+                    or m.text_of(line) >= CUT.prompt_max_bytes
                     or not any(a in self.roots for a in line.iterancestors())):
                 return False
             self.removed[line] = rule
@@ -239,20 +232,20 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
     if not th.captions and (tag == "figcaption"
                             or (tag in _CAPTION_BOXES and caption_marked(el, m))):
         return "caption"
-    if size < _CREDIT_MAX_BYTES and (
+    if size < CUT.credit_max_bytes and (
             (tag in _CREDIT_TAGS and _CREDIT.match(_leading_text(el)))
             or (tag in _CREDIT_SIGNS and _in_photo(el))):
         return "photo-credit"
-    if not size or size >= _NOTICE_MAX_BYTES:
+    if not size or size >= CUT.notice_max_bytes:
         return None  # no text (nothing to match) or too long to be a prompt or notice
     prompt = tag in _PROMPT_TAGS
-    label = size <= _UI_MAX_BYTES and tag in _UI_TAGS
+    label = size <= CUT.ui_max_bytes and tag in _UI_TAGS
     if not (prompt or label):
         return None
     # Short blocks only, their text read once for the prompt, notice and label tests.
     line = " ".join((text_content(el) if len(el) else el.text or "").split())
     if prompt:
-        if size < _PROMPT_MAX_BYTES and READER_PROMPT.match(line):
+        if size < CUT.prompt_max_bytes and READER_PROMPT.match(line):
             return "reader-prompt"
         if PUBLISHER_NOTICE.match(line):
             return "site-notice"
@@ -299,24 +292,20 @@ _CREDIT = re.compile(rf"\(?\s?(?:{phrases.CREDIT_SIGN.pattern()}"
 #: "3 / 12"): galleries, players and toggles inside the body leave these behind.
 _UI_TAGS = frozenset({"p", "div", "span", "a", "button", "h2", "h3", "h4", "h5", "h6",
                       "figcaption", "label", "small", "strong", "em", "b"})
-_UI_MAX_BYTES = 50
 _DATA_ITEM_TAGS = frozenset({"li", "td", "th", "dt", "dd"})
 _UI_STRIP = re.compile(r"[^\w/]+")
 #: Reader prompts and publisher notices (vocab.READER_PROMPT, vocab.PUBLISHER_NOTICE) are
 #: whole blocks of these tags, shorter than these sizes: longer text opening with the same
 #: words is the article's own.
 _PROMPT_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6", "blockquote"})
-_PROMPT_MAX_BYTES = 200
-_NOTICE_MAX_BYTES = 300
 #: Inside a figure that shows a picture, a <cite> or <small> is the photographer or the
 #: agency ("Sakib Ali/Hindustan Times/Getty Images"); a quote's <cite> has no picture.
 _CREDIT_SIGNS = frozenset({"cite", "small"})
-_FIGURE_LEVELS = 3
 
 
 def _in_photo(el: HtmlElement) -> bool:
     node = el.getparent()
-    for _ in range(_FIGURE_LEVELS):
+    for _ in range(CUT.figure_levels):
         if node is None:
             return False
         if node.tag == "figure":
@@ -326,7 +315,6 @@ def _in_photo(el: HtmlElement) -> bool:
 
 
 _CREDIT_TAGS = frozenset({"p", "span", "small", "cite", "figcaption", "div", "em", "i"})
-_CREDIT_MAX_BYTES = 120
 
 
 def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool:
@@ -339,25 +327,19 @@ def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool
     nxt = el.getnext()
     more = nxt is not None and nxt.tag == el.tag
     if el.tag == "p":
-        floor = _P_FLOOR_MORE if more else _P_FLOOR_LAST
+        floor = CUT.p_floor_more if more else CUT.p_floor_last
     else:
-        floor = _BLOCK_FLOOR_MORE if more else _BLOCK_FLOOR_LAST
+        floor = CUT.block_floor_more if more else CUT.block_floor_last
     if size >= floor:
         if m.link_of(el) < th.dense_share * size:
             return False
         # A list of long link texts (changelogs, bug lists, reading lists with titles) is
         # content; menus and related-story strips are lists of short links.
-        return el.tag not in _LIST_TAGS or size < _LONG_ITEM_BYTES * max(1, len(el))
+        return el.tag not in _LIST_TAGS or size < CUT.long_item_bytes * max(1, len(el))
     # Below the floor, a strip of short links goes; prose that merely holds a couple of
     # short inline links (a sentence with two citations) does not.
-    return (n_links >= 2 and m.short_links_of(el) >= _SHORT_SHARE * n_links
+    return (n_links >= 2 and m.short_links_of(el) >= CUT.short_share * n_links
             and m.link_of(el) >= th.below_share * size)
-
-
-#: A chrome-titled section goes only from the later part of the content, and only when
-#: it is this small a share of it.
-_SECTION_FROM = 0.4
-_SECTION_MAX_SHARE = 0.3
 
 
 def _chrome_sections(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
@@ -378,7 +360,7 @@ def _chrome_sections(roots: list[HtmlElement], m: Measures, removed: dict[HtmlEl
         block = blocks[i]
         seen += m.text_of(block)
         i += 1
-        if (block.tag not in HEADING_TAGS or seen < _SECTION_FROM * total
+        if (block.tag not in HEADING_TAGS or seen < CUT.section_from * total
                 or _in_kept(block, kept) or not is_chrome_heading(block.text_content(), policy)):
             continue
         level = int(block.tag[1])
@@ -387,7 +369,7 @@ def _chrome_sections(roots: list[HtmlElement], m: Measures, removed: dict[HtmlEl
                                        and int(blocks[j].tag[1]) <= level):
             j += 1
         section = blocks[i - 1 : j]
-        if sum(m.text_of(b) for b in section) <= _SECTION_MAX_SHARE * total:
+        if sum(m.text_of(b) for b in section) <= CUT.section_max_share * total:
             for b in section:
                 removed[b] = "chrome-section"
             seen += sum(m.text_of(b) for b in blocks[i:j])
@@ -418,11 +400,6 @@ _LEAF_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dd", "dt
                         "blockquote", "pre", "figcaption", "td", "th", "caption", "table",
                         "ul", "ol", "dl", "address"})
 _SENTENCE_END = tuple(".!?…。！？\"”»“)")
-#: Edge blocks shorter than this without sentence punctuation are furniture (dates, photo
-#: credits, "More on this topic", author boxes) rather than prose when their markup marks
-#: them so (``Thresholds.edge_marked``; precision mode needs no mark), and while they are
-#: at most ``Thresholds.edge_share`` of the content.
-_EDGE_SHORT_BYTES = 120
 
 
 def _leaf_blocks(roots: list[HtmlElement], removed: dict[HtmlElement, str]) -> list[HtmlElement]:
@@ -455,9 +432,9 @@ def _edge_junk(el: HtmlElement, m: Measures, kept: set[HtmlElement],
     if el.tag in HEADING_TAGS or holds_content_structure(el) or _in_kept(el, kept):
         return False
     size = m.text_of(el)
-    if m.link_of(el) >= 0.5 * size:
+    if m.link_of(el) >= CUT.edge_link_share * size:
         return True
-    if size >= _EDGE_SHORT_BYTES:
+    if size >= CUT.edge_short_bytes:
         return False
     text = el.text_content()
     if is_chrome_heading(text, DEFAULT_POLICY):  # a box title set as a plain line
@@ -468,18 +445,14 @@ def _edge_junk(el: HtmlElement, m: Measures, kept: set[HtmlElement],
         return True
     # A short unpunctuated line that is a third link: a teaser ("YouTubers must
     # unionize, <a>no matter what Google says</a>") in a list of other stories.
-    if m.links_of(el) and m.link_of(el) >= _TEASER_LINK_SHARE * size:
+    if m.links_of(el) and m.link_of(el) >= CUT.teaser_link_share * size:
         return True
     return _marked_furniture(el, m, root)
-
-
-_TEASER_LINK_SHARE = 0.3
 
 
 #: Class/id words that mark a short edge block as furniture: datelines, bylines, meta
 #: lines, tags, captions and credits, "more"/"related" strips.
 _FURNITURE_WORDS = NEGATIVE_WORDS | boxes.EDGE_FURNITURE.entries
-_MARK_LEVELS = 4
 
 
 #: A block that is only a date or a time ("12.03.2021", "2021-03-12 14:05", "March 3,
@@ -496,7 +469,7 @@ def _marked_furniture(el: HtmlElement, m: Measures, root: HtmlElement) -> bool:
     if _DATE_ONLY.fullmatch(" ".join(el.text_content().split())):
         return True
     node: HtmlElement | None = el
-    for _ in range(_MARK_LEVELS):
+    for _ in range(CUT.mark_levels):
         if node is None or node is root:
             break
         if m.words.get(node, frozenset()) & _FURNITURE_WORDS:
@@ -514,12 +487,9 @@ def _dangling_label(el: HtmlElement, m: Measures, kept: set[HtmlElement]) -> boo
     "Photo:"): it introduced something that is not there (a form, a widget)."""
     if el.tag in HEADING_TAGS or holds_content_structure(el) or _in_kept(el, kept):
         return False
-    return (m.text_of(el) < _LABEL_MAX_BYTES
+    return (m.text_of(el) < CUT.label_max_bytes
             and el.text_content().rstrip().endswith((":", "："))
             and el.getnext() is None)
-
-
-_LABEL_MAX_BYTES = 60
 
 
 def _in_kept(el: HtmlElement, kept: set[HtmlElement]) -> bool:
@@ -528,7 +498,7 @@ def _in_kept(el: HtmlElement, kept: set[HtmlElement]) -> bool:
 
 def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> bool:
     return (block.tag == "p" and block.getparent() is parent and not block.get("class")
-            and m.link_of(block) < 0.5 * m.text_of(block))
+            and m.link_of(block) < CUT.continuation_max_link_share * m.text_of(block))
 
 
 def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.measure import Measures
 from mainmark.model import Content
 from mainmark.page.subtree import text_content
@@ -22,8 +23,6 @@ from mainmark.page.subtree import text_content
 _BLOCK_TAGS = frozenset({"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "section",
                          "article", "ul", "ol", "dl", "table", "blockquote", "figure",
                          "header", "aside", "form", "span", "a"})
-#: Shorter texts ("Add to cart", a price) repeat for good reasons and say little.
-_MIN_BYTES = 20
 
 
 def drop_repeats(content: Content, m: Measures) -> None:
@@ -35,7 +34,7 @@ def drop_repeats(content: Content, m: Measures) -> None:
         el = stack.pop()
         if el in removed or not isinstance(el.tag, str):
             continue
-        if el.tag in _BLOCK_TAGS and m.text_of(el) >= _MIN_BYTES:
+        if el.tag in _BLOCK_TAGS and m.text_of(el) >= CUT.repeat_min_bytes:
             key = " ".join(text_content(el).split())
             first = seen.get(key)
             if first is None:

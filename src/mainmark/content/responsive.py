@@ -8,7 +8,7 @@ and the chunk an index stores says the same name or title twice. The copies are 
 by the framework's utility classes (``vocabulary.classes``: ``d-md-none`` against ``d-none
 d-md-block``, ``md:hidden`` against ``hidden md:block``, ``ipsResponsive_showPhone``
 against ``ipsResponsive_hidePhone``), never by a site's names. A phone copy goes only
-when the large-screen copies beside it (at most ``_PAIR_LEVELS`` levels up) say every
+when the large-screen copies beside it (at most ``CUT.responsive_pair_levels`` levels up) say every
 word it says and the one saying its first word is kept after every other pass, so a
 block shown on phones alone stays, and so does a phone copy whose twin was pruned
 (``content/select.py`` runs this last; issue 37, class 5).
@@ -21,6 +21,7 @@ from collections.abc import Collection
 
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.measure import Measures
 from mainmark.vocabulary.classes import (
     HIDDEN_BASE,
@@ -29,8 +30,6 @@ from mainmark.vocabulary.classes import (
     SMALL_SCREEN_ONLY,
 )
 
-#: How far up from the phone copy the large-screen copy is looked for: the post, the card.
-_PAIR_LEVELS = 3
 #: The words two copies are compared by (a name, a title word), not short numbers or
 #: particles.
 _WORD = re.compile(r"[^\W_]{4,}")
@@ -84,12 +83,12 @@ def phone_copies(roots: list[HtmlElement], m: Measures,
 
 def _twin_kept(el: HtmlElement, large: list[HtmlElement], words: list[str],
                removed: Collection[HtmlElement]) -> bool:
-    """The large-screen copies in ``el``'s nearest ``_PAIR_LEVELS`` ancestors (outside
+    """The large-screen copies in ``el``'s nearest ``CUT.responsive_pair_levels`` ancestors (outside
     ``el`` and not around it) say every word of ``words``, and one that says the first
     of them is kept."""
     ancestors: set[HtmlElement] = set()
     node = el.getparent()
-    for _ in range(_PAIR_LEVELS):
+    for _ in range(CUT.responsive_pair_levels):
         if node is None:
             break
         ancestors.add(node)

@@ -11,17 +11,7 @@ from __future__ import annotations
 from lxml import etree
 from lxml.html import HtmlElement
 
-from mainmark.content.constants import (
-    ANCESTOR_LEVELS,
-    CLASS_WEIGHT,
-    GOOD_PARAGRAPH_BYTES,
-    GOOD_PARAGRAPH_DENSITY,
-    MIN_PARAGRAPH_BYTES,
-    PARAGRAPH_LENGTH_POINTS,
-    PARAGRAPH_LENGTH_UNIT,
-    SIBLING_SHARE,
-    TAG_BONUS,
-)
+from mainmark.content.constants import CUT, TAG_BONUS
 from mainmark.content.measure import Measures
 from mainmark.content.vocab import (
     CONTAINER_TAGS,
@@ -31,31 +21,6 @@ from mainmark.content.vocab import (
 )
 from mainmark.metadata.pagesignals import title_tag
 from mainmark.page.subtree import text_content
-
-#: Widening: the ancestor must hold this multiple of the prose, be at least this share
-#: prose by text, and have at most this link density.
-_WIDEN_GAIN = 1.5
-_WIDEN_PURITY = 0.5
-_WIDEN_DENSITY = 0.3
-_WIDEN_LEVELS = 2
-_OUTLYING_LEVELS = 3
-#: An ancestor scoring this share of the top candidate (within a few levels) is the same
-#: article with its other parts: scores only fall with height when a box adds little.
-_NEAR_TIE = 0.9
-_NEAR_TIE_LEVELS = 4
-#: Candidates scoring this share of the top one are strong; this many of them under one
-#: ancestor make that ancestor the article (an article split into sibling sections).
-_STRONG_SHARE = 0.75
-_STRONG_MIN = 2
-#: Another <article> of the chosen one's class is a full story (or a section of one
-#: text), not a teaser card, when it holds this much prose and this share of the
-#: chosen article's.
-_FEED_MIN = 800
-_FEED_SHARE = 0.1
-#: Shortest story headline compared with the page title.
-_FEED_TITLE_MIN = 10
-#: Text size at which a positive class hint counts fully.
-_HINT_FULL_BYTES = 500
 
 
 def contains(ancestor: HtmlElement, el: HtmlElement) -> bool:
@@ -82,7 +47,7 @@ def _paragraph_score(el: HtmlElement, m: Measures) -> float:
     size = m.text_of(el)
     text = text_content(el) if len(el) else el.text or ""  # childless: its one text node
     commas = text.count(",") + text.count("，") + text.count("、") + text.count("،")
-    length = min(size / PARAGRAPH_LENGTH_UNIT, PARAGRAPH_LENGTH_POINTS)
+    length = min(size / CUT.paragraph_length_unit, CUT.paragraph_length_points)
     return float((1.0 + commas + length) * (1.0 - m.density(el)))
 
 
@@ -91,7 +56,7 @@ class Scoring:
     once: JSON-LD locating and the first two ladder steps ask for the same ones."""
 
     def __init__(self, body: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
-                 sibling_share: float = SIBLING_SHARE) -> None:
+                 sibling_share: float = CUT.sibling_share) -> None:
         self.body, self.m, self.chrome = body, m, chrome
         self.sibling_share = sibling_share
         self._scored: dict[bool, tuple[dict[HtmlElement, float], set[HtmlElement]]] = {}
@@ -114,7 +79,7 @@ class Scoring:
 
 
 def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
-          blocked: set[HtmlElement], sibling_share: float = SIBLING_SHARE
+          blocked: set[HtmlElement], sibling_share: float = CUT.sibling_share
           ) -> tuple[list[HtmlElement], HtmlElement | None]:
     if not scores:
         return [], None
@@ -144,7 +109,7 @@ def _score(body: HtmlElement, m: Measures,
     scores: dict[HtmlElement, float] = {}
     text_at = m.text_at
     for i, el in enumerate(m.order):
-        if el in blocked or text_at[i] < MIN_PARAGRAPH_BYTES:
+        if el in blocked or text_at[i] < CUT.min_paragraph_bytes:
             continue
         own_prose = el.tag not in PARAGRAPH_TAGS
         if own_prose and not _div_as_paragraph(el, m):
@@ -153,7 +118,7 @@ def _score(body: HtmlElement, m: Measures,
         # A div carrying its prose as its own text runs is itself the container.
         node = el if own_prose else el.getparent()
         level = 0
-        while node is not None and level < ANCESTOR_LEVELS:
+        while node is not None and level < CUT.ancestor_levels:
             if node not in scores:
                 scores[node] = _initial_score(node, m)
             # Readability's dividers: parent 1, grandparent 2, then three times the level
@@ -186,7 +151,7 @@ def _feed_story(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
         node = node.getparent()
     if node is None or not node.get("class"):
         return top, None, []
-    floor = max(_FEED_MIN, _FEED_SHARE * prose.get(node, 0))
+    floor = max(CUT.feed_min, CUT.feed_share * prose.get(node, 0))
     cls = node.get("class")
     root = node.getroottree().getroot()
     stories = [a for a in root.iter("article")
@@ -215,7 +180,7 @@ def _headed_by(story: HtmlElement, title: str) -> bool:
     if heading is None:
         return False
     text = " ".join(heading.text_content().split()).casefold().strip("\"'„“”«» ")
-    return len(text) >= _FEED_TITLE_MIN and text in title
+    return len(text) >= CUT.feed_title_min and text in title
 
 
 def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
@@ -227,16 +192,16 @@ def _widen(top: HtmlElement, m: Measures, blocked: set[HtmlElement],
     landing pages; rule `widen`, docs/rules.md).
     """
     best = node = top
-    for _ in range(_WIDEN_LEVELS):
+    for _ in range(CUT.widen_levels):
         parent = node.getparent()
         if parent is None or parent in blocked or node is body:
             break
         p_text = m.text_of(parent)
-        if not p_text or prose.get(parent, 0) < _WIDEN_PURITY * p_text:
+        if not p_text or prose.get(parent, 0) < CUT.widen_purity * p_text:
             break
-        if m.density(parent) > _WIDEN_DENSITY:
+        if m.density(parent) > CUT.widen_density:
             break
-        if prose.get(parent, 0) >= _WIDEN_GAIN * prose.get(best, 0):
+        if prose.get(parent, 0) >= CUT.widen_gain * prose.get(best, 0):
             best = parent
         node = parent
     return best
@@ -252,7 +217,7 @@ def _outlying_prose(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElem
     """
     node = roots[0].getparent()
     extra: list[HtmlElement] = []
-    for _ in range(_OUTLYING_LEVELS):
+    for _ in range(CUT.outlying_levels):
         if node is None or node is body.getparent():
             break
         for sib in node.itersiblings(preceding=True):
@@ -272,13 +237,15 @@ def _clean_prose_box(el: HtmlElement, m: Measures, blocked: set[HtmlElement],
     if not isinstance(el.tag, str) or el in blocked or el.tag in ("nav", "footer", "aside"):
         return False
     size = m.text_of(el)
-    if size < 300 or m.density(el) > 0.15:
+    if size < CUT.clean_box_min_bytes or m.density(el) > CUT.clean_box_max_density:
         return False
-    return prose.get(el, 0) >= 0.7 * size and _long_paragraphs(el, m) >= 2
+    return (prose.get(el, 0) >= CUT.clean_box_prose_share * size
+            and _long_paragraphs(el, m) >= 2)
 
 
 def _long_paragraphs(el: HtmlElement, m: Measures) -> int:
-    return sum(1 for p in el.iter("p") if m.text_of(p) >= 80 and m.density(p) < 0.2)
+    return sum(1 for p in el.iter("p") if m.text_of(p) >= CUT.long_paragraph_bytes
+               and m.density(p) < CUT.long_paragraph_density)
 
 
 def leads(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElement]) -> list[HtmlElement]:
@@ -309,7 +276,8 @@ def _lead_in(el: HtmlElement, m: Measures) -> HtmlElement | None:
     for cand in el.iter(etree.Element):
         if m.words.get(cand, frozenset()) & LEAD_WORDS:
             size = m.text_of(cand)
-            if size >= 40 and m.density(cand) < 0.3 and cand.tag not in HEADING_TAGS:
+            if (size >= CUT.prose_min_bytes and m.density(cand) < CUT.prose_max_density
+                    and cand.tag not in HEADING_TAGS):
                 return cand
     return None
 
@@ -327,7 +295,7 @@ def prose_bytes(m: Measures, blocked: set[HtmlElement]) -> dict[HtmlElement, int
         if i is None:
             continue
         size = text_at[i]
-        if size < 40 or link_at[i] / size > 0.3:  # m.density(el) > 0.3
+        if size < CUT.prose_min_bytes or link_at[i] / size > CUT.prose_max_density:  # m.density
             continue
         node = el
         while node is not None:
@@ -341,7 +309,7 @@ def _div_as_paragraph(el: HtmlElement, m: Measures) -> bool:
     if el.tag not in ("div", "span", "section", "font", "center"):
         return False
     own = len((el.text or "").strip()) + sum(len((c.tail or "").strip()) for c in el)
-    return own >= 60
+    return own >= CUT.div_paragraph_min_chars
 
 
 def _initial_score(el: HtmlElement, m: Measures) -> float:
@@ -349,9 +317,9 @@ def _initial_score(el: HtmlElement, m: Measures) -> float:
     it labels: a 150-byte box classed ``content`` must not outrank a 3 kB article."""
     hint = max(-1, min(1, m.hint.get(el, 0)))
     if hint > 0:
-        return TAG_BONUS.get(el.tag, 0) + CLASS_WEIGHT * min(1.0,
-                                                               m.text_of(el) / _HINT_FULL_BYTES)
-    return TAG_BONUS.get(el.tag, 0) + CLASS_WEIGHT * hint
+        return TAG_BONUS.get(el.tag, 0) + CUT.class_weight * min(1.0,
+                                                               m.text_of(el) / CUT.hint_full_bytes)
+    return TAG_BONUS.get(el.tag, 0) + CUT.class_weight * hint
 
 
 def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
@@ -365,23 +333,23 @@ def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
     """
     top_score = scores.get(top, 0.0)
     ranked = sorted(scores, key=lambda e: scores[e], reverse=True)[:5]
-    strong = [e for e in ranked[1:] if scores[e] >= _STRONG_SHARE * top_score]
+    strong = [e for e in ranked[1:] if scores[e] >= CUT.strong_share * top_score]
     # Climbing stops at the story of a feed page (see _feed_story) and at the body.
     fence = story.getparent() if story is not None else body.getparent()
-    if len(strong) >= _STRONG_MIN:
+    if len(strong) >= CUT.strong_min:
         node = top.getparent()
         while node is not None and node is not fence:
-            if sum(1 for s in strong if contains(node, s)) >= _STRONG_MIN:
+            if sum(1 for s in strong if contains(node, s)) >= CUT.strong_min:
                 top_text = m.text_of(top) if top in m.index else 1
-                if m.text_of(node) <= 3 * top_text or node.tag != "body":
+                if m.text_of(node) <= CUT.strong_max_growth * top_text or node.tag != "body":
                     top = node
                 break
             node = node.getparent()
     # An ancestor that scores nearly as well despite its extra text is the article.
     node, level = top.getparent(), 0
     while (node is not None and node is not body and node is not fence
-           and level < _NEAR_TIE_LEVELS):
-        if scores.get(node, 0.0) >= _NEAR_TIE * top_score:
+           and level < CUT.near_tie_levels):
+        if scores.get(node, 0.0) >= CUT.near_tie * top_score:
             top = node
             break
         node, level = node.getparent(), level + 1
@@ -396,7 +364,7 @@ def _promote(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
 
 
 def with_siblings(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
-                  blocked: set[HtmlElement], share: float = SIBLING_SHARE) -> list[HtmlElement]:
+                  blocked: set[HtmlElement], share: float = CUT.sibling_share) -> list[HtmlElement]:
     """The winner and its siblings that score well or are plain paragraphs (articles split
     over sibling boxes, or plain paragraphs: rules `siblings` and `siblings:good-paragraph`,
     docs/rules.md)."""
@@ -422,9 +390,9 @@ def _good_paragraph(el: HtmlElement, m: Measures) -> bool:
     if el.tag != "p":
         return False
     size, density = m.text_of(el), m.density(el)
-    if size > GOOD_PARAGRAPH_BYTES and density < GOOD_PARAGRAPH_DENSITY:
+    if size > CUT.good_paragraph_bytes and density < CUT.good_paragraph_density:
         return True
     text = el.text_content().strip()
-    return 0 < size <= GOOD_PARAGRAPH_BYTES and density == 0 and text[-1:] in ".!?。」\""
+    return 0 < size <= CUT.good_paragraph_bytes and density == 0 and text[-1:] in ".!?。」\""
 
 

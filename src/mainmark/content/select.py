@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.favor import BALANCED, Thresholds, thresholds
 from mainmark.content.furniture import Policy, is_comment_verdict
 from mainmark.content.locate import locate_article_body
@@ -52,13 +53,6 @@ from mainmark.pagekind.decide import ARTICLE, PageKind
 #: A result is accepted when it holds at least ``ladder_bytes`` of text (250 balanced) or
 #: ``ladder_share`` of the page's visible text (15%: short pages, notes, snippets); both
 #: live in :mod:`mainmark.content.favor`, which ``Options.favor`` moves.
-#: Chrome verdicts are ignored on elements holding more than this share of the page text,
-#: or holding a <main>: a wrapper classed "has-sidebar" around the page is layout, not chrome.
-_CHROME_MAX_SHARE = 0.85
-#: ...or wrapping a main mark that holds more than this share of the page's prose.
-_MAIN_PROSE_SHARE = 0.5
-
-
 #: The ladder: strict pruning, relaxed pruning, no chrome vocabulary; the first result
 #: above the floor wins, else the whole body minus hard chrome. Both lower rungs pay on
 #: CHECK (rules `ladder:relaxed` and `ladder:no-chrome`, docs/rules.md).
@@ -137,12 +131,6 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
     return content
 
 
-#: On a card grid (``Behaviour.grid``), link-density pruning can take all of the cards:
-#: when it leaves the main column under this share of its text, the column is pruned
-#: again without the link-density test (chrome still goes).
-_GRID_SHARE = 0.25
-
-
 @dataclass(frozen=True, slots=True)
 class _Ground:
     """What every step of one page's selection reads: the page, its body and measures,
@@ -160,7 +148,7 @@ class _Ground:
 def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour) -> Content:
     """The main column instead of the scored selection when that is one part of it.
     On a listing or collection whose link-density pruning left little of the column (its
-    cards are links), the column is pruned again without that test (``_GRID_SHARE``)."""
+    cards are links), the column is pruned again without that test (``CUT.grid_share``)."""
     body, m = g.body, g.m
     landmark = main_landmark(body, m)
     selected = _text_of(content, m)
@@ -177,7 +165,7 @@ def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour) -
     column.removed = set(removed)
     column_text = _text_of(column, m)
     if (act.grid
-            and column_text < _GRID_SHARE * sum(m.text_of(r) for r in roots)):
+            and column_text < CUT.grid_share * sum(m.text_of(r) for r in roots)):
         roots, removed = region(body, m, chrome, landmark, Pruning.RELAXED)
         column.removed = set(removed)
         column_text = _text_of(column, m)
@@ -248,7 +236,7 @@ def _from_jsonld(g: _Ground, scoring: Scoring, floor: int) -> Content | None:
         # Client-rendered only if the DOM really lacks an article of comparable size.
         best = scoring.picked(True)[0]
         body_bytes = sum(len(p.encode()) for p in located.paragraphs)
-        if best and sum(m.text_of(b) for b in best) >= 0.5 * body_bytes:
+        if best and sum(m.text_of(b) for b in best) >= CUT.jsonld_dom_share * body_bytes:
             return None
         return Content(roots=[], paragraphs=located.paragraphs, base_url=g.page.base_url,
                        explain=Explain(Strategy.JSONLD_BODY, located.detail, stripped=stripped))
@@ -279,11 +267,11 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
     def most_prose(el: HtmlElement) -> bool:
         if not prose:
             prose.update(prose_bytes(m, set()))
-        return prose.get(el, 0) > _MAIN_PROSE_SHARE * prose.get(m.order[0], 0)
+        return prose.get(el, 0) > CUT.main_prose_share * prose.get(m.order[0], 0)
 
     wrappers = _main_wrappers(m, most_prose)
     return {el: rule for el, rule in m.chrome.items()
-            if el not in wrappers and m.text_of(el) <= _CHROME_MAX_SHARE * page_text
+            if el not in wrappers and m.text_of(el) <= CUT.chrome_max_share * page_text
             and not prose_exempt(el, rule, m)}
 
 

@@ -15,18 +15,8 @@ from collections.abc import Iterator
 
 from lxml.html import HtmlElement
 
+from mainmark.content.constants import CUT
 from mainmark.content.vocab import CONTROL_TARGETS, HEADING_TAGS
-
-#: A question or a section title, not an icon's name or "Menu": at least this many
-#: characters; and no paragraph.
-_LABEL_MIN_CHARS = 12
-_LABEL_MAX_CHARS = 200
-#: The panel a question opens holds an answer: this much text, most of it not links (a
-#: menu button opens a list of links).
-_PANEL_MIN_CHARS = 40
-_PANEL_MAX_LINK_SHARE = 0.5
-#: How far up a heading holding the button is looked for (a span may wrap the label).
-_HEADING_LEVELS = 2
 
 
 def question_toggles(root: HtmlElement) -> tuple[list[HtmlElement], list[HtmlElement]]:
@@ -40,7 +30,7 @@ def question_toggles(root: HtmlElement) -> tuple[list[HtmlElement], list[HtmlEle
         if target is None and button.get("aria-expanded") is None:
             continue
         label = " ".join(button.text_content().split())
-        if not _LABEL_MIN_CHARS <= len(label) <= _LABEL_MAX_CHARS:
+        if not CUT.toggle_label_min_chars <= len(label) <= CUT.toggle_label_max_chars:
             continue
         heading = _heading_of(button)
         if heading is not None:
@@ -67,7 +57,7 @@ def _target(button: HtmlElement) -> str | None:
 
 def _heading_of(el: HtmlElement) -> HtmlElement | None:
     node = el.getparent()
-    for _ in range(_HEADING_LEVELS):
+    for _ in range(CUT.toggle_heading_levels):
         if node is None or node.tag in HEADING_TAGS:
             return node
         node = node.getparent()
@@ -79,22 +69,17 @@ def _answer(panel: HtmlElement, button: HtmlElement) -> bool:
     if panel is button or any(a is button for a in panel.iterancestors()):
         return False
     text = _sample(panel.itertext())
-    if text < _PANEL_MIN_CHARS:
+    if text < CUT.panel_min_chars:
         return False
     linked = _sample(t for a in panel.iter("a") for t in a.itertext())
-    return linked <= _PANEL_MAX_LINK_SHARE * text
-
-
-#: A panel is read this far, no further: a toggle may name a box holding the whole page,
-#: and a page may hold hundreds of toggles.
-_SAMPLE_CHARS = 2000
+    return linked <= CUT.panel_max_link_share * text
 
 
 def _sample(texts: Iterator[str]) -> int:
-    """Non-space characters of ``texts``, counted up to :data:`_SAMPLE_CHARS`."""
+    """Non-space characters of ``texts``, counted up to :data:`CUT.toggle_sample_chars`."""
     total = 0
     for text in texts:
         total += len("".join(text.split()))
-        if total >= _SAMPLE_CHARS:
+        if total >= CUT.toggle_sample_chars:
             break
     return total

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from lxml.html import HtmlElement
 
+from mainmark.markdown.constants import CUT
 from mainmark.markdown.rendervocab import (
     CODE_LINE_CLASSES,
     GUTTER_CLASSES,
@@ -124,11 +125,6 @@ def _is_code_line(el: HtmlElement) -> bool:
     return el.tag == "span" and bool(cls) and not CODE_LINE_CLASSES.isdisjoint(cls.split())
 
 
-#: Chrome beside the code is at most this many elements of at most this many characters.
-_CHROME_MAX_ELEMENTS = 4
-_CHROME_MAX_CHARS = 24
-
-
 def chrome_beside_code(pre: HtmlElement) -> frozenset[HtmlElement]:
     """Elements a highlighter puts inside ``pre`` beside its one ``<code>``: twoslash's
     language label and "Try" playground link (``pre > div.language-id`` and
@@ -153,8 +149,8 @@ def chrome_beside_code(pre: HtmlElement) -> frozenset[HtmlElement]:
                 beside.append(child)
             if (child.tail or "").strip():
                 return frozenset()
-    if not beside or len(beside) > _CHROME_MAX_ELEMENTS or any(
-            len(el.text_content().strip()) > _CHROME_MAX_CHARS for el in beside):
+    if not beside or len(beside) > CUT.code_chrome_max_elements or any(
+            len(el.text_content().strip()) > CUT.code_chrome_max_chars for el in beside):
         return frozenset()
     return frozenset(beside)
 
@@ -226,7 +222,7 @@ def _clean_language(word: str | None) -> str | None:
     if not word:
         return None
     word = _SAFE_LANGUAGE.sub("", word.strip().strip(";").lower())
-    if not word or word in NOT_A_LANGUAGE or len(word) > 30:
+    if not word or word in NOT_A_LANGUAGE or len(word) > CUT.code_language_max_chars:
         return None
     return word
 

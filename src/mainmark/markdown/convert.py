@@ -22,6 +22,7 @@ from lxml.html import HtmlElement
 from markdownify import MarkdownConverter
 
 from mainmark.markdown.codeblocks import code_language, code_text
+from mainmark.markdown.constants import CUT
 from mainmark.markdown.imagetext import caption_of, is_icon, said_beside
 from mainmark.markdown.links import image_src, markdown_target, resolve, url_text_host
 from mainmark.markdown.mathtex import math_source
@@ -40,7 +41,6 @@ from mainmark.markdown.walk import (
     CELL_BREAK,
     DESCEND,
     EMPTY,
-    MAX_MARKER_DEPTH,
     Descend,
     Frame,
     Inline,
@@ -124,14 +124,15 @@ def is_permalink(href: str | None, text: str) -> bool:
     if not href or not href.startswith("#"):
         return False
     text = text.strip()
-    return 0 < len(text) <= 2 and not any(c.isalnum() for c in text)
+    return 0 < len(text) <= CUT.permalink_max_chars and not any(c.isalnum() for c in text)
 
 
 def list_start(el: HtmlElement | None) -> int:
     """An ``<ol start>`` as a number, 1 when missing or not a sane integer (a ten-digit start is no
     list a reader numbers)."""
     value = (el.get("start") or "").strip() if el is not None else ""
-    return int(value) if value.lstrip("-").isdigit() and len(value) < 10 else 1
+    sane = value.lstrip("-").isdigit() and len(value) < CUT.list_start_max_digits
+    return int(value) if sane else 1
 
 
 def _tri(values: list[str]) -> Tri:
@@ -451,7 +452,7 @@ class Converter(TreeWalker, MarkdownConverter):
     def close_list(self, frame: Frame, parent: Frame) -> list[Piece]:
         """A list with its markers; nesting past the marker depth keeps the items as blocks so
         markdown stays valid."""
-        if frame.depth > MAX_MARKER_DEPTH:
+        if frame.depth > CUT.max_marker_depth:
             return frame.pieces
         ordered = frame.tag == "ol"
         start = list_start(frame.el)
@@ -473,7 +474,7 @@ class Converter(TreeWalker, MarkdownConverter):
         """A block quote of its children's blocks; past the marker depth the blocks are kept
         unquoted."""
         bodies = ["\n\n".join(t for t in map(s.block_text, frame.pieces) if t) for s in SYNTAXES]
-        if not bodies[0] or frame.depth > MAX_MARKER_DEPTH:
+        if not bodies[0] or frame.depth > CUT.max_marker_depth:
             return frame.pieces
         quotes = [s.render_quote(b) for s, b in zip(SYNTAXES, bodies, strict=True)]
         return [Piece(BlockKind.QUOTE, quotes, frame.el, frame.el)]

@@ -7,7 +7,7 @@ text. Two kinds of image then put words into a chunk that the page does not say 
   repeats the alt (or stands in for a missing one), a forum or comment avatar whose alt is
   the poster's name next to the name link, a logo next to the company's name. The alt
   text would be the same sentence or name twice in a row;
-- an icon (declared width and height both at most :data:`ICON_MAX_PX` pixels) standing
+- an icon (declared width and height both at most :data:`CUT.icon_max_px` pixels) standing
   on its own: an arrow, a social network's glyph, a badge, whose alt ("Twitter icon",
   "star") is no sentence of the page.
 
@@ -23,16 +23,8 @@ from html import unescape
 
 from lxml.html import HtmlElement
 
-#: An image no larger than this on both declared sides is an icon, not a picture.
-ICON_MAX_PX = 24
-#: How far up from the image its neighbourhood reaches, and how much text it may hold: a
-#: caption box, an avatar's post header, a logo's card; not the whole section.
-_NEAR_LEVELS = 4
-_NEAR_MAX_CHARS = 600
-#: A ``<figure>``'s caption is looked for this many levels up (as the alt stand-in is).
-_FIGURE_LEVELS = 4
-#: The share of an alt's words its figure's caption must hold for the alt to be the caption.
-_CAPTION_COVER = 0.8
+from mainmark.markdown.constants import CUT
+
 _WORDS = re.compile(r"\w+")
 _PX = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*")
 
@@ -45,7 +37,7 @@ def caption_of(img: HtmlElement) -> str:
 
 def _figure_caption(img: HtmlElement) -> HtmlElement | None:
     el: HtmlElement | None = img.getparent()
-    for _ in range(_FIGURE_LEVELS):
+    for _ in range(CUT.image_figure_levels):
         if el is None:
             return None
         if el.tag == "figure":
@@ -77,8 +69,8 @@ def _key(text: str) -> str:
 
 def said_beside(img: HtmlElement, alt: str) -> bool:
     """True when the text around ``img`` already holds every word of ``alt``, in order:
-    its figure's caption, or a small box (at most ``_NEAR_MAX_CHARS`` of text) at most
-    ``_NEAR_LEVELS`` levels up."""
+    its figure's caption, or a small box (at most ``CUT.image_near_max_chars`` of text) at most
+    ``CUT.image_near_levels`` levels up."""
     key = _key(alt)
     if not key.strip():
         return False
@@ -86,10 +78,10 @@ def said_beside(img: HtmlElement, alt: str) -> bool:
     if caption is not None and _covered(key, _key(_spaced_text(caption) or "")):
         return True
     el: HtmlElement | None = img.getparent()
-    for _ in range(_NEAR_LEVELS):
+    for _ in range(CUT.image_near_levels):
         if el is None:
             return False
-        text = _spaced_text(el, _NEAR_MAX_CHARS)
+        text = _spaced_text(el, CUT.image_near_max_chars)
         if text is None:
             return False
         if key in _key(text):
@@ -100,14 +92,14 @@ def said_beside(img: HtmlElement, alt: str) -> bool:
 
 def _covered(alt: str, caption: str) -> bool:
     """The caption holds the alt's words in order, or nearly all of them (a share of at
-    least ``_CAPTION_COVER``): an alt written from the caption and then mangled by the
+    least ``CUT.image_caption_cover``): an alt written from the caption and then mangled by the
     CMS ("&#8\\2\\16;Black Mountain" for "‘Black Mountain’") is still the caption."""
     if alt in caption:
         return True
     have = Counter(caption.split())
     words = alt.split()
     found = sum(min(n, have[w]) for w, n in Counter(words).items())
-    return found >= _CAPTION_COVER * len(words)
+    return found >= CUT.image_caption_cover * len(words)
 
 
 def _px(value: str | None) -> float | None:
@@ -116,12 +108,12 @@ def _px(value: str | None) -> float | None:
 
 
 def is_icon(img: HtmlElement) -> bool:
-    """Declared at most :data:`ICON_MAX_PX` pixels wide and high, and not set inside a
+    """Declared at most :data:`CUT.icon_max_px` pixels wide and high, and not set inside a
     line of text: an icon, a badge. An emoticon within a sentence ("thanks ;)") is the
     sentence's own word and stays."""
     width, height = _px(img.get("width")), _px(img.get("height"))
     return (width is not None and height is not None
-            and 0 < width <= ICON_MAX_PX and 0 < height <= ICON_MAX_PX
+            and 0 < width <= CUT.icon_max_px and 0 < height <= CUT.icon_max_px
             and not _in_line(img))
 
 

@@ -14,18 +14,14 @@ from html import unescape
 
 from lxml.html import HtmlElement
 
+from mainmark.markdown.constants import CUT
 from mainmark.markdown.rendervocab import BLOCK_TAGS
 from mainmark.markdown.walk import Piece
 from mainmark.model import Link
 from mainmark.page.treepath import Ranks, tag_path
 
-#: How far up a block's first and last elements are followed to their common ancestor.
-_ANCESTOR_LEVELS = 64
 #: An anchor of the HTML channel (``convert_a`` writes exactly this shape).
 _ANCHOR = re.compile(r'<a href="([^"]*)">')
-#: How many collected links an anchor is matched against: the links of an anchor the
-#: markdown kept but the HTML channel did not (or the reverse, code spans) are skipped.
-_LOOKAHEAD = 8
 
 
 def block_path(piece: Piece, ranks: Ranks) -> str | None:
@@ -46,13 +42,13 @@ def _common_ancestor(first: HtmlElement, last: HtmlElement) -> HtmlElement:
         return first
     above: set[HtmlElement] = set()
     node: HtmlElement | None = last
-    for _ in range(_ANCESTOR_LEVELS):
+    for _ in range(CUT.provenance_ancestor_levels):
         if node is None:
             break
         above.add(node)
         node = node.getparent()
     node = first
-    for _ in range(_ANCESTOR_LEVELS):
+    for _ in range(CUT.provenance_ancestor_levels):
         if node is None:
             break
         if node in above:
@@ -73,7 +69,7 @@ def block_links(htmls: Sequence[str], links: Sequence[Link]) -> list[tuple[Link,
             continue
         for m in _ANCHOR.finditer(html):
             url = unescape(m.group(1))
-            for j in range(k, min(k + _LOOKAHEAD, len(links))):
+            for j in range(k, min(k + CUT.link_lookahead, len(links))):
                 if links[j].url == url:
                     out[i].extend(links[k : j + 1])
                     k = j + 1

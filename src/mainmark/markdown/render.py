@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from html import escape as html_escape
 
+from mainmark.markdown.constants import CUT
 from mainmark.markdown.convert import Converter, escape_line, escape_markdown, outline_levels
 from mainmark.markdown.provenance import block_links, block_path
 from mainmark.markdown.serializers import SYNTAXES
@@ -33,9 +34,6 @@ from mainmark.page.srcmap import SourceMap
 from mainmark.page.treepath import Ranks
 
 BLOCK_SEPARATOR = "\n\n"
-#: A block's markdown at least this long is kept as a span of the document's markdown,
-#: not a copy: shorter, the span object and its two offsets cost more than the string.
-_SPAN_MIN_CHARS = 128
 
 
 @dataclass(slots=True)
@@ -125,10 +123,6 @@ def serialize(walked: Walked) -> Rendered:
                     channels.html.joined(markdown, "\n"), blocks, walked.links)
 
 
-#: Blocks this long on average are joined on first read, not at once: a list of them
-#: costs little more than their join, and the join then never coexists with them (at a
-#: big page's peak). A list of short blocks costs twice their join: joined at once.
-_DEFER_MEAN_CHARS = 256
 #: A part of a channel that is a block's markdown: its characters, and ``<p>`` around.
 _Part = tuple[int, int, bool]
 
@@ -162,7 +156,7 @@ class _Channel:
                 p if isinstance(p, str) else f"<p>{md[p[0]:p[1]]}</p>" if p[2] else md[p[0]:p[1]]
                 for p in parts])
 
-        if parts and self.chars >= _DEFER_MEAN_CHARS * len(parts):
+        if parts and self.chars >= CUT.defer_mean_chars * len(parts):
             return Deferred(join)
         return join()
 
@@ -215,10 +209,6 @@ def _provenance(pieces: list[Piece], srcmap: SourceMap | None
     return paths, spans
 
 
-#: The headline is looked for among this many leading blocks.
-_HEADLINE_WINDOW = 3
-
-
 def _headline_piece(pieces: list[Piece], title: str | None,
                     lead_h1: bool = False) -> Piece | None:
     """The article's own headline heading, if the content opens with it.
@@ -230,7 +220,7 @@ def _headline_piece(pieces: list[Piece], title: str | None,
     when its words differ from the title's.
     """
     if lead_h1:
-        for piece in pieces[:_HEADLINE_WINDOW]:
+        for piece in pieces[:CUT.headline_window]:
             if piece.kind == BlockKind.HEADING and piece.level == 1 and piece.text:
                 return piece
     if not title:
@@ -239,7 +229,7 @@ def _headline_piece(pieces: list[Piece], title: str | None,
     parts = _TITLE_SEPARATOR.split(full)
     # The whole title, or its first or last part ("Headline - Site", "Site | Headline").
     keys = {full, parts[0], parts[-1]} if len(parts) > 1 else {full}
-    for piece in pieces[:_HEADLINE_WINDOW]:
+    for piece in pieces[:CUT.headline_window]:
         if (piece.kind == BlockKind.HEADING and piece.text
                 and " ".join(piece.text.split()).casefold() in keys):
             return piece
@@ -308,7 +298,7 @@ def assemble(walked: Walked, channels: _Channels | None = None) -> tuple[str, li
     for i, piece in enumerate(order):
         text = tidy(piece.markdown)
         at = chars + len(BLOCK_SEPARATOR) if parts else chars  # where it would start
-        long = len(text) >= _SPAN_MIN_CHARS
+        long = len(text) >= CUT.span_min_chars
         if channels is not None:
             channels.take(piece, piece is not headline, text if long else "", at)
         if not text:

@@ -18,14 +18,12 @@ from typing import Literal
 from lxml.html import HtmlElement
 
 from mainmark.markdown.codeblocks import is_gutter
+from mainmark.markdown.constants import CUT
 from mainmark.markdown.rendervocab import LAYOUT_CELL_TAGS, STRONG_TAGS
 
 TableKind = Literal["data", "layout", "code"]
 #: A cell rendered once per output channel.
 Cell = tuple[str, ...]
-_MAX_COLSPAN = 100
-_MAX_ROWSPAN = 1000
-_MAX_WIDTH = 200
 _NUMERIC = re.compile(r"[\s$€£¥%+\-−.,:/()\d]*\d[\s$€£¥%+\-−.,:/()\d]*")
 _DIGITS_ONLY = re.compile(r"\s*\d+(?:\s+\d+)*\s*")
 
@@ -89,8 +87,6 @@ def classify(table: HtmlElement, removed: set[HtmlElement]) -> TableKind:
 #: features, a few paragraphs of description. Headings, code, nested tables and forms
 #: still make the table page layout.
 _RECORD_CELL_TAGS = frozenset({"ul", "ol", "dl"})
-#: A cell longer than this is a page column, whatever header sits over it.
-_RECORD_CELL_CHARS = 1500
 
 
 def _headed_records(rows: list[HtmlElement], removed: set[HtmlElement]) -> bool:
@@ -108,27 +104,20 @@ def _headed_records(rows: list[HtmlElement], removed: set[HtmlElement]) -> bool:
         cells = own_cells(tr, removed)
         if _width(cells) != width or any(c.get("rowspan") not in (None, "1") for c in cells):
             return False
-        if any(len(c.text_content()) > _RECORD_CELL_CHARS for c in cells):
+        if any(len(c.text_content()) > CUT.record_cell_chars for c in cells):
             return False
     return True
 
 
 def _width(cells: list[HtmlElement]) -> int:
-    return sum(_span(c.get("colspan"), _MAX_COLSPAN) for c in cells)
-
-
-#: A cell of several paragraphs is a layout cell only when it holds this much text: a
-#: data cell with two short ``<p>`` (a note and a remark, a CMS wrapping each line) is
-#: still one value, a page column is not.
-_LAYOUT_CELL_CHARS = 400
-_LAYOUT_CELL_BLOCKS = 3
+    return sum(_span(c.get("colspan"), CUT.table_max_colspan) for c in cells)
 
 
 def _holds_page_text(cell: HtmlElement) -> bool:
     blocks = [c for c in cell if c.tag in ("p", "div") and c.text_content().strip()]
     if len(blocks) < 2:
         return False
-    return len(blocks) >= _LAYOUT_CELL_BLOCKS or len(cell.text_content()) > _LAYOUT_CELL_CHARS
+    return len(blocks) >= CUT.layout_cell_blocks or len(cell.text_content()) > CUT.layout_cell_chars
 
 
 def is_gutter_cell(cell: HtmlElement) -> bool:
@@ -164,9 +153,9 @@ def build_grids(
             text = cell_text(cell)
             budget.read(text)
             # A span past the table's last row covers nothing: capped there.
-            rowspan = min(_span(cell.get("rowspan"), _MAX_ROWSPAN), len(rows) - index)
-            for k in range(_span(cell.get("colspan"), _MAX_COLSPAN)):
-                if len(row) >= _MAX_WIDTH:
+            rowspan = min(_span(cell.get("rowspan"), CUT.table_max_rowspan), len(rows) - index)
+            for k in range(_span(cell.get("colspan"), CUT.table_max_colspan)):
+                if len(row) >= CUT.table_max_width:
                     break
                 value = text if k == 0 or (index < heads and budget.copy(text)) else blank
                 if rowspan > 1:
@@ -248,10 +237,10 @@ class _CopyBudget:
     __slots__ = ("left",)
 
     def __init__(self) -> None:
-        self.left = _COPY_FLOOR
+        self.left = CUT.table_copy_floor
 
     def read(self, cell: Cell) -> None:
-        self.left += _COPY_FACTOR * len(cell[0])
+        self.left += CUT.table_copy_factor * len(cell[0])
 
     def copy(self, cell: Cell) -> bool:
         """Spend one copy of ``cell``; ``False`` when the budget is spent."""
@@ -260,12 +249,6 @@ class _CopyBudget:
             return False
         self.left -= cost
         return True
-
-
-#: Copies may add this many times the table's own characters, plus a floor for short
-#: tables whose few spanned labels repeat down many rows.
-_COPY_FACTOR = 4
-_COPY_FLOOR = 20_000
 
 
 def _take_carried(
@@ -314,7 +297,8 @@ def _looks_like_header(grid: list[list[str]], cells: list[HtmlElement]) -> bool:
         return True
     for col in range(len(head)):
         values = [row[col] for row in body if row[col]]
-        if values and sum(1 for v in values if _is_number(v)) * 4 >= len(values) * 3:
+        numbers = sum(1 for v in values if _is_number(v))
+        if values and numbers >= CUT.numeric_column_share * len(values):
             return True
     return False
 

@@ -29,9 +29,6 @@ from mainmark.page.textnorm import INVISIBLE_CLASS, drop_invisible
 
 #: Stands for a ``<br>`` in a run until the run is finished (NUL never survives parsing).
 BR = "\x00"
-#: Nesting of quotes and lists past which markers stop being added: each level prefixes
-#: every line, so a hostile page nesting 100,000 of them would cost quadratic time.
-MAX_MARKER_DEPTH = 32
 #: One string per channel: markdown, plain text, clean HTML. A bare tuple, not a named
 #: one: the walk builds one per text node, and a ``NamedTuple`` costs a Python-level
 #: ``__new__`` each time; a finished block (:class:`Piece`) names its channels.

@@ -87,6 +87,7 @@ from mainmark.metadata import metafields as mf
 from mainmark.metadata import pagesignals as sig
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.confidence import grade
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.headline_lines import byline_lines
 from mainmark.metadata.posters import in_reply, thread_posters
 from mainmark.metadata.prices import DomOffer, itemprop_offer, visible_price
@@ -114,16 +115,12 @@ from mainmark.metadata.titles import (
 from mainmark.model import Confidence, Metadata
 from mainmark.page.parse import Page
 
-_MAX_DOM_AUTHORS = 4
 #: DOM byline signals whose markup says the text is the author: user names count there.
 _MARKED_BYLINES = frozenset({"rel-author", "itemprop-author", "byline"})
 #: Poster marks that make a page a thread: a first post and at least one reply.
-_THREAD_MARKS = 2
 _PRODUCT = frozenset({"Product", "ProductGroup", "IndividualProduct", "ProductModel", "Offer"})
 _DISCUSSION = frozenset({"DiscussionForumPosting", "QAPage", "Question", "SocialMediaPosting"})
-_MAX_DESCRIPTION = 1_000
 #: Twitter card label/data pairs read for an author label (plugins print one to four).
-_MAX_CARD_LABELS = 4
 _AUTHOR_LABEL = re.compile(
     r"^(?:(?:written|posted|published|article|interview|text|story)\s+)?by:?$|^author:?$"
     r"|^(?:autor|autorin|auteur|autore|verfasser)(?:\(in\))?:?$|^(?:geschrieben|verfasst)\s+von:?$"
@@ -139,7 +136,6 @@ def extract_metadata(
     if page.root is None:
         return Metadata(url=page.url)
     return _Extraction(page, structured, headers or {}).run()
-
 
 
 class _Extraction(DateFields):
@@ -265,7 +261,7 @@ class _Extraction(DateFields):
         known = {name.casefold() for name in names}
         for line in byline_lines(self.dom.header_lines()):
             printed = clean_authors([line], strict=True)
-            if printed and len(printed) <= _MAX_DOM_AUTHORS:
+            if printed and len(printed) <= CUT.max_dom_authors:
                 return () if known & {name.casefold() for name in printed} else printed
         return ()
 
@@ -296,7 +292,7 @@ class _Extraction(DateFields):
         if names:
             yield names, "meta:twitter:data"
         posters, marks = thread_posters(self.root, self.page.text)
-        thread = bool(posters) and (marks >= _THREAD_MARKS or self._is_discussion())
+        thread = bool(posters) and (marks >= CUT.thread_min_marks or self._is_discussion())
         # On a thread every post carries an author box: one in a post marked as another
         # poster's, or naming only later posters, is a reply's, not the thread's.
         replies = {name.casefold() for name in posters[1:]} if thread else set()
@@ -307,19 +303,19 @@ class _Extraction(DateFields):
             if replies and names and {name.casefold() for name in names} <= replies:
                 continue
             # More names than a byline holds: a tag or category list carrying an author class.
-            if names and len(names) <= _MAX_DOM_AUTHORS:
+            if names and len(names) <= CUT.max_dom_authors:
                 yield names, f"dom:{signal}"
         if thread:
             yield (posters[0],), "dom:thread-starter"
         for text in self.dom.labelled_bylines():
             names = clean_authors([text], strict=True)
-            if names and len(names) <= _MAX_DOM_AUTHORS:
+            if names and len(names) <= CUT.max_dom_authors:
                 yield names, "dom:labelled-line"
 
     def _labelled_author(self) -> list[str]:
         """The value of a Twitter card label/data pair labelled as the author: SEO plugins
         print ``twitter:label1 = "Written by"``, ``twitter:data1 = "Jane Doe"``."""
-        for index in range(1, _MAX_CARD_LABELS + 1):
+        for index in range(1, CUT.max_card_labels + 1):
             label = self._first(f"twitter:label{index}")
             if label and _AUTHOR_LABEL.match(label.strip()):
                 data = self._first(f"twitter:data{index}")
@@ -382,12 +378,12 @@ class _Extraction(DateFields):
     # ---- description, image, type, keywords, price ----------------------------------------
     def _description(self) -> str | None:
         for key in mf.DESCRIPTION_META:
-            text = clean_text(self._first(key), _MAX_DESCRIPTION)
+            text = clean_text(self._first(key), CUT.max_description)
             if text:
                 return self._set("description", text, f"meta:{key}")
         found = self._main_value("description")
         if found is not None:
-            text = clean_text(text_of(found[0]), _MAX_DESCRIPTION)
+            text = clean_text(text_of(found[0]), CUT.max_description)
             return self._set("description", text or None, found[1])
         return None
 

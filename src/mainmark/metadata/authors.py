@@ -23,14 +23,10 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.dates import MONTH_NAMES
 from mainmark.page.textnorm import drop_invisible
 from mainmark.vocabulary import bylines
-
-_MAX_BYLINE = 300
-_MAX_NAME = 60
-_MAX_WORDS = 6
-_MAX_WORDS_STRICT = 4
 
 _WS = re.compile(r"\s+")
 _EMAIL = re.compile(r"\S+@\S+\.\w+|\S+\[at\]\S+")
@@ -165,12 +161,12 @@ def clean_authors(
 def _names_in(value: str, strict: bool, handles: bool = False) -> list[str]:
     if not isinstance(value, str):
         return []
-    text = unicodedata.normalize("NFC", drop_invisible(html.unescape(value[: _MAX_BYLINE * 3])))
+    text = unicodedata.normalize("NFC", drop_invisible(html.unescape(value[: CUT.max_byline * 3])))
     text = _EMAIL.sub(" ", text)
     text = _URL.sub(" ", text)
     text = _HANDLE.sub(" ", text)
     text = _PARENTHESES.sub(" | ", text)
-    text = _WS.sub(" ", text).strip()[:_MAX_BYLINE]
+    text = _WS.sub(" ", text).strip()[:CUT.max_byline]
     out: list[str] = []
     for segment in _SEGMENT.split(text):
         segment = _after_notice(_strip_lead_in(segment.strip(" :,-")))
@@ -239,7 +235,7 @@ def _is_notice(part: str) -> bool:
 
 
 def _is_name(name: str, strict: bool) -> bool:
-    if not name or len(name) > _MAX_NAME or len(name) < 2:
+    if not name or len(name) > CUT.author_name_max or len(name) < 2:
         return False
     folded = name.casefold()
     if folded in _PLACEHOLDERS or folded in _SUFFIXES or folded.strip(".") in _SUFFIXES:
@@ -248,7 +244,8 @@ def _is_name(name: str, strict: bool) -> bool:
         return False
     words = name.split()
     content = [w for w in words if w.casefold() not in _PARTICLES]
-    if not content or len(content) > (_MAX_WORDS_STRICT if strict else _MAX_WORDS):
+    most = CUT.author_max_words_strict if strict else CUT.author_max_words
+    if not content or len(content) > most:
         return False
     if len(words) == 1:
         return True

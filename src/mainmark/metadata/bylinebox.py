@@ -29,12 +29,9 @@ from itertools import islice
 from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import clean_authors
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS
 
-#: Elements of a byline box at most (a box with its bio and icons stays below this).
-_MAX_BOX_ELEMENTS = 200
-#: Name parts of one box at most (more is a list of people, not a byline).
-_MAX_NAME_PARTS = 4
 #: A class token saying the element holds a name: "name", "author-name", "byline__name",
 #: the hCard "fn". Tokens are split at spaces, dashes and underscores.
 _NAME_TOKEN = re.compile(r"(?:^|[\s_-])(?:name|fn)(?:$|[\s_-])", re.IGNORECASE)
@@ -92,17 +89,17 @@ def _name_parts(box: HtmlElement) -> list[str]:
     only; none when there are more than a byline holds."""
     found: list[str] = []
     inside: HtmlElement | None = None
-    for el in islice(box.iterdescendants(), _MAX_BOX_ELEMENTS):
+    for el in islice(box.iterdescendants(), CUT.byline_box_max_elements):
         if not isinstance(el.tag, str) or el.tag in SKIP_TEXT_TAGS:
             continue
-        if inside is not None and inside in islice(el.iterancestors(), _MAX_BOX_ELEMENTS):
+        if inside is not None and inside in islice(el.iterancestors(), CUT.byline_box_max_elements):
             continue
         if _names_someone(el):
             text = " ".join(" ".join(el.itertext()).split())
             if text:
                 found.append(text)
                 inside = el
-    return found if len(found) <= _MAX_NAME_PARTS else []
+    return found if len(found) <= CUT.byline_box_max_names else []
 
 
 def _names_someone(el: HtmlElement) -> bool:
@@ -134,7 +131,7 @@ def _text_parts(box: HtmlElement) -> list[str] | None:
                 parts.append(el.tail)
             continue
         seen += 1
-        if seen > _MAX_BOX_ELEMENTS:
+        if seen > CUT.byline_box_max_elements:
             return None
         if el is not box:
             if tag in _BLOCK_TAGS:

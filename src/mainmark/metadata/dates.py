@@ -26,9 +26,7 @@ import re
 from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-_MIN_YEAR = 1900
-_MAX_YEAR = 2100
-_MAX_INPUT = 200
+from mainmark.metadata.constants import CUT
 
 _ISO = re.compile(
     r"^\s*(\d{4})-?(\d{2})-?(\d{2})"
@@ -92,7 +90,7 @@ def parse_date(text: str, language: str | None = None) -> str | None:
     """The ISO 8601 form of the first full date in ``text``, or ``None``."""
     if not isinstance(text, str):
         return None
-    text = text.strip()[:_MAX_INPUT]
+    text = text.strip()[:CUT.date_max_input]
     if not text:
         return None
     iso = _parse_iso(text)
@@ -133,7 +131,7 @@ def _offset(tz: str | None) -> str:
 
 
 def _ymd(year: int, month: int, day: int) -> str | None:
-    if not _MIN_YEAR <= year <= _MAX_YEAR:
+    if not CUT.min_year <= year <= CUT.max_year:
         return None
     try:
         return date(year, month, day).isoformat()

@@ -26,10 +26,9 @@ from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import clean_authors
 from mainmark.metadata.bylinebox import byline_text
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.headline_lines import (
     MODIFIED_LINE,
-    SHORT_BOX_LINE,
-    SHORT_LINE,
     byline_lines,
     header_run,
     short_lines,
@@ -42,19 +41,6 @@ from mainmark.metadata.metafields import SKIP_TEXT_TAGS, body_texts, owners
 from mainmark.page.classwords import words
 from mainmark.vocabulary import bylines
 from mainmark.vocabulary.bylines import BYLINE, DATE, ELSEWHERE, FOOTER, MODIFIED, PUBLISHED
-
-_MAX_CANDIDATES = 40
-_ANCESTOR_LIMIT = 40
-#: Elements visited after, and before, the headline (empty wrappers cost as much as text).
-_NEAR_ELEMENTS = 150
-#: Ancestor levels whose preceding siblings are read before the headline.
-_BEFORE_LEVELS = 5
-#: Text lines read after and before the headline for datelines and bylines.
-_NEAR_AFTER = 40
-_NEAR_BEFORE = 12
-#: Header lines read after and before the headline at most (kicker, byline, dateline).
-_HEADER_AFTER = 12
-_HEADER_BEFORE = 4
 
 # A union of attribute searches, read by ``owners``: each branch walks the subtree but
 # looks only at the attributes that exist, faster than eleven predicates on every element
@@ -77,10 +63,6 @@ _DATE_MARKED = etree.XPath(
     "//@class[contains(., 'date') or contains(., 'Date') or contains(., 'publish')"
     " or contains(., 'posted')] | //@itemprop[contains(., 'datePublished')]"
 )
-#: Elements read below a list item for the link that makes it a teaser, and the list
-#: items beside it (each way) looked at for another dated item.
-_TEASER_REACH = 200
-_TEASER_SIBLINGS = 8
 
 #: A link to an author's page: a path segment "author(s)", "autor(in/en)", "auteur(s)",
 #: "autore/i" followed by the author's own segment ("/author/jane-roe/", "/autoren/jroe").
@@ -101,12 +83,9 @@ _MEMBER_SINCE = re.compile(rf"\b(?:{bylines.MEMBER_SINCE.pattern()})\b", re.IGNO
 #: XPath this replaced had to); long texts are prose. One search of the page, run only
 #: when no other signal named anyone (:func:`body_texts`).
 _LABEL_HINT = re.compile(r"y:|on:|ext:|ritten [bB]y|rticle [bB]y|uthor|utor|UTHOR|UTOR|erfasser")
-_LABEL_TEXT_MAX = 160
 #: Elements whose own text is no label: a link's is navigation ("Authors" in a menu);
 #: scripts and styles are code.
 _NOT_LABEL_TAGS = SKIP_TEXT_TAGS | {"a", "option", "button", "title"}
-#: Labelled-byline text nodes read at most.
-_MAX_LABEL_TEXTS = 200
 #: An author label that says the name follows: "Written by", "Article by", "Author:",
 #: "Autorin:", "Von:", "Text:", "By:" (a bare "By" or "Von" leads prose as often).
 #: A one-word label without a colon stands alone ("Author" over the name), else it heads
@@ -140,7 +119,7 @@ class _Walk:
             self._before(headline)
 
     def _after(self, el: HtmlElement) -> None:
-        budget = _Budget(_NEAR_ELEMENTS, _NEAR_AFTER)
+        budget = _Budget(CUT.near_elements, CUT.near_after)
         node: HtmlElement | None = el
         while node is not None and budget.left():
             if node.tail:
@@ -155,9 +134,9 @@ class _Walk:
         """Within the headline's first ancestors (a blog's date heading sits above the
         post's wrappers); each sibling read in order, then reversed, so the lists run
         from the headline backwards."""
-        budget = _Budget(_NEAR_ELEMENTS, _NEAR_BEFORE)
+        budget = _Budget(CUT.near_elements, CUT.near_before)
         node: HtmlElement | None = el
-        for _ in range(_BEFORE_LEVELS):
+        for _ in range(CUT.headline_before_levels):
             if node is None:
                 return
             for sibling in node.itersiblings(preceding=True):
@@ -276,7 +255,7 @@ class Dom:
         node: HtmlElement | None = el
         steps = 0
         in_footer = False
-        while node is not None and steps < _ANCESTOR_LIMIT:
+        while node is not None and steps < CUT.headline_ancestor_limit:
             tag = node.tag
             if node in self._keep:
                 return in_footer and tag not in ("article", "main")
@@ -297,8 +276,8 @@ class Dom:
         """Short text lines right after the headline, then right before it."""
         if self._near is None:
             walk = self.walk
-            self._near = list(short_lines(walk.after_texts, _NEAR_AFTER))
-            self._near.extend(short_lines(walk.before_texts, _NEAR_BEFORE))
+            self._near = list(short_lines(walk.after_texts, CUT.near_after))
+            self._near.extend(short_lines(walk.before_texts, CUT.near_before))
         return self._near
 
     def header_lines(self) -> list[str]:
@@ -310,8 +289,8 @@ class Dom:
         """
         if self._header is None:
             walk = self.walk
-            after = header_run(walk.after_texts, _HEADER_AFTER)
-            before = header_run(walk.before_texts, _HEADER_BEFORE)
+            after = header_run(walk.after_texts, CUT.header_after)
+            before = header_run(walk.before_texts, CUT.header_before)
             self._header = without_updates(after) + without_updates(before)
         return self._header
 
@@ -335,7 +314,7 @@ class Dom:
         if self.headline is not None and self.region.tag not in ("article", "main"):
             yield from self._page_author_box(seen)
             return
-        for el in owners(_BYLINE_MARKED, self.region)[:_MAX_CANDIDATES]:
+        for el in owners(_BYLINE_MARKED, self.region)[:CUT.headline_max_candidates]:
             signal = _byline_signal(el)
             if signal and el not in seen and not self.elsewhere(el):
                 line = _box_text(el, signal)
@@ -356,15 +335,15 @@ class Dom:
         """
         box: HtmlElement | None = None
         found: list[tuple[str, str, HtmlElement | None]] = []
-        for el in owners(_BYLINE_MARKED, self.root)[:_MAX_CANDIDATES]:
+        for el in owners(_BYLINE_MARKED, self.root)[:CUT.headline_max_candidates]:
             signal = _byline_signal(el)
             if not signal or el in seen or self.elsewhere(el):
                 continue
             if box is None:
                 box = el
-            elif box not in islice(el.iterancestors(), _ANCESTOR_LIMIT):
+            elif box not in islice(el.iterancestors(), CUT.headline_ancestor_limit):
                 return
-            line = _box_text(el, signal, SHORT_BOX_LINE)
+            line = _box_text(el, signal, CUT.short_box_line)
             # One personal name of two words or more (a user name is a comment's, one
             # word a brand's: "From Apple"): not the bio, not a job title run into the
             # name, not the contact <address> of the page.
@@ -384,8 +363,8 @@ class Dom:
         are; the label does. A label standing alone takes the page's next text as the
         name. The last DOM signal: read only when no other named anyone.
         """
-        found = body_texts(self.root, _LABEL_HINT.search, shorter_than=_LABEL_TEXT_MAX,
-                           limit=_MAX_LABEL_TEXTS)
+        found = body_texts(self.root, _LABEL_HINT.search, shorter_than=CUT.label_text_max,
+                           limit=CUT.max_label_texts)
         for text, owner, tail in found:
             match = _LABELLED_LINE.match(" ".join(text.split()))
             # A link's own text is navigation ("Authors" in a menu), not a label.
@@ -406,7 +385,8 @@ class Dom:
         The value is the ``datetime`` attribute, or the element's text when it has none.
         """
         found = [
-            el for el in islice(self.root.iter("time"), _MAX_CANDIDATES) if not self.elsewhere(el)
+            el for el in islice(self.root.iter("time"), CUT.headline_max_candidates)
+            if not self.elsewhere(el)
         ]
         values = [(el, el.get("datetime") or short_text(el, 80) or "") for el in found]
         marks = [f"{el.get('itemprop') or ''} {el.get('class') or ''}" for el in found]
@@ -430,13 +410,13 @@ class Dom:
         update-marked element, and the text only up to an update label ("December 3,
         2025. Updated: December 7, 2025"). A ``<time datetime>`` inside gives its value.
         """
-        for el in owners(_DATE_MARKED, self.root)[:_MAX_CANDIDATES]:
+        for el in owners(_DATE_MARKED, self.root)[:CUT.headline_max_candidates]:
             if el.tag in SKIP_TEXT_TAGS or el.tag in ("meta", "link", "input", "html", "body"):
                 continue
             mark = f"{el.get('class') or ''} {el.get('itemprop') or ''}"
             if not DATE.matches(mark) or _update_marked(mark):
                 continue
-            line = text_prefix(el, SHORT_LINE)
+            line = text_prefix(el, CUT.short_line)
             if not line or self.elsewhere(el) or self._teaser_item(el):
                 continue
             update = MODIFIED_LINE.search(line)
@@ -452,16 +432,16 @@ class Dom:
         """``el`` sits in a list of other pages: a list item holding a link beside it
         (not around it: a dateline may link to its archive), with another dated item
         beside it ("More press releases": a date and a linked title per item)."""
-        item = next((a for a in islice(el.iterancestors(), _BEFORE_LEVELS) if a.tag == "li"),
-                    None)
+        item = next((a for a in islice(el.iterancestors(), CUT.headline_before_levels)
+                     if a.tag == "li"), None)
         if item is None or item in self._keep:
             return False
-        around = set(islice(el.iterancestors(), _ANCESTOR_LIMIT))
+        around = set(islice(el.iterancestors(), CUT.headline_ancestor_limit))
         if not any(sub.tag == "a" and sub.get("href") and sub not in around
-                   for sub in islice(item.iter(), _TEASER_REACH)):
+                   for sub in islice(item.iter(), CUT.teaser_reach)):
             return False
-        siblings = (*islice(item.itersiblings(), _TEASER_SIBLINGS),
-                    *islice(item.itersiblings(preceding=True), _TEASER_SIBLINGS))
+        siblings = (*islice(item.itersiblings(), CUT.teaser_siblings),
+                    *islice(item.itersiblings(preceding=True), CUT.teaser_siblings))
         return any(_holds_date(other, el.get("class")) for other in siblings)
 
     def date_lines(self) -> Iterator[tuple[str, str]]:
@@ -475,7 +455,7 @@ class Dom:
                 continue
             if _update_marked(mark):
                 continue
-            line = short_text(el, SHORT_LINE)
+            line = short_text(el, CUT.short_line)
             if line and not self.elsewhere(el):
                 yield "date-class", line
         previous = ""
@@ -495,7 +475,7 @@ def _holds_date(el: HtmlElement, mark: str | None) -> bool:
     class in the item beside it), among its first elements."""
     return el.tag == "li" and any(
         sub.tag == "time" or (mark and sub.get("class") == mark)
-        for sub in islice(el.iter(), _TEASER_REACH)
+        for sub in islice(el.iter(), CUT.teaser_reach)
     )
 
 
@@ -511,7 +491,7 @@ def _byline_signal(el: HtmlElement) -> str | None:
     if prop and " author " in f" {prop} ":
         return "itemprop-author"
     marks = f"{el.get('class') or ''} {el.get('id') or ''} {el.get('data-testid') or ''}"
-    if len(marks) > 7 and BYLINE.matches(marks):
+    if len(marks) > CUT.byline_marks_min_chars and BYLINE.matches(marks):
         return "byline"
     if tag == "a" and _AUTHOR_HREF.search(el.get("href") or ""):
         return "author-link"

@@ -18,28 +18,22 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import TEXT_KIND
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS
 from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.classwords import words
 from mainmark.vocabulary import bylines
 from mainmark.vocabulary.bylines import ELSEWHERE, FOOTER
 
-#: A byline or dateline is a short line; longer text is prose that may mention dates.
-SHORT_LINE = 100
-DATELINE_PREFIX = 24
-#: An author box's name line, at most (its bio is longer).
-SHORT_BOX_LINE = 80
-
 #: Elements read by the page-wide line search at most, the longest text node it reads,
 #: and the tags it never enters.
-_PAGE_ELEMENTS = 20_000
-_PAGE_TEXT = 400
 _OFF_PAGE_TAGS = frozenset({"nav", "aside", "footer", "form", "select", "button", "option"})
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 #: Text nodes short enough for a line that may hold a year: :func:`page_lines`'s
 #: candidates, found in C (:data:`_YEAR` then says whether one does).
 _YEAR_TEXTS = etree.XPath(
-    f"//text()[contains(., '19') or contains(., '20')][string-length(.) <= {_PAGE_TEXT}]"
+    "//text()[contains(., '19') or contains(., '20')]"
+    f"[string-length(.) <= {CUT.line_search_max_text}]"
 )
 
 #: A line that starts like a byline: "By Jane Doe", "Von Max Muster", "Text: ...",
@@ -59,25 +53,20 @@ _BYLINE_LABEL = re.compile(
     re.IGNORECASE,
 )
 
-#: Texts after a label read for the name.
-_LABEL_REACH_TEXTS = 12
 
 #: Separators between the parts of a header line ("05.02.2020 - Redaktion: Jane Doe").
 _LINE_PARTS = re.compile(r"\s+[|•·–—-]\s+")
 #: A header line announcing a revision, not the publication ("Aktualisiert am ...").
 MODIFIED_LINE = re.compile(bylines.MODIFIED_LINE.pattern(), re.IGNORECASE)
-#: Lines after a bare update label that may still belong to it ("last post by", the
-#: poster's name, then the date).
-_LABEL_REACH = 2
 
 
 def text_after(owner: HtmlElement, *, tail: bool) -> str:
     """The first non-blank text after a label that is ``owner``'s text (then the texts
     inside ``owner`` come first) or its tail; the walk reads at most
-    :data:`_LABEL_REACH_TEXTS` texts, cut to a box line."""
-    texts = islice(_texts_after(owner, tail=tail), _LABEL_REACH_TEXTS)
+    :data:`CUT.label_reach_texts` texts, cut to a box line."""
+    texts = islice(_texts_after(owner, tail=tail), CUT.label_reach_texts)
     found = next((t for t in texts if t.strip()), "")
-    return " ".join(found.split())[:SHORT_BOX_LINE]
+    return " ".join(found.split())[:CUT.short_box_line]
 
 
 def _texts_after(owner: HtmlElement, *, tail: bool) -> Iterator[str]:
@@ -126,13 +115,13 @@ def page_lines(root: HtmlElement) -> Iterator[str]:
     hold a year come from one XPath (a substring test in C); only their owners' ancestor
     chains are judged, each element once (:func:`~mainmark.page.ancestry.ancestor_cover`),
     so the work is linear in the page and no Python runs for the elements without a year
-    below them. At most :data:`_PAGE_ELEMENTS` such texts are read.
+    below them. At most :data:`CUT.line_search_max_elements` such texts are read.
     """
     found = _YEAR_TEXTS(root)
     if not isinstance(found, list):
         return
     off_page = ancestor_cover(_off_page)
-    for text in islice(found, _PAGE_ELEMENTS):
+    for text in islice(found, CUT.line_search_max_elements):
         if not isinstance(text, str) or not _YEAR.search(text):
             continue
         owner = getattr(text, "getparent", lambda: None)()
@@ -141,7 +130,7 @@ def page_lines(root: HtmlElement) -> Iterator[str]:
         if not isinstance(owner, HtmlElement) or off_page(owner):
             continue
         line = " ".join(text.split())
-        if len(line) <= SHORT_LINE:
+        if len(line) <= CUT.short_line:
             yield line
 
 
@@ -181,10 +170,10 @@ def text_prefix(el: HtmlElement, limit: int) -> str:
     for text in el.itertext():
         parts.append(text)
         size += len(text)
-        if size > 4 * limit:
+        if size > CUT.prefix_read_factor * limit:
             break
     value = " ".join(" ".join(parts).split())
-    return value if len(value) <= limit else value[:DATELINE_PREFIX]
+    return value if len(value) <= limit else value[:CUT.dateline_prefix]
 
 
 def short_lines(texts: list[str], limit: int) -> Iterator[str]:
@@ -200,17 +189,17 @@ def short_lines(texts: list[str], limit: int) -> Iterator[str]:
             return
         # A long text node is prose that may mention any date; only a dateline
         # prefix ("01.02.2022 Headline of the press release ...") is kept.
-        yield line if len(line) <= SHORT_LINE else line[:DATELINE_PREFIX]
+        yield line if len(line) <= CUT.short_line else line[:CUT.dateline_prefix]
 
 
 def without_updates(lines: list[str]) -> list[str]:
     """``lines`` minus update notices, and the date after a bare "Updated:" or "last post
-    by" label (within :data:`_LABEL_REACH` lines)."""
+    by" label (within :data:`CUT.update_label_reach` lines)."""
     out: list[str] = []
     reach = 0
     for line in lines:
         if MODIFIED_LINE.search(line):
-            reach = 0 if any(ch.isdigit() for ch in line) else _LABEL_REACH
+            reach = 0 if any(ch.isdigit() for ch in line) else CUT.update_label_reach
         elif reach:
             # Up to the label's date: the first line with a digit, or the label's reach.
             reach = 0 if any(ch.isdigit() for ch in line) else reach - 1
@@ -231,7 +220,7 @@ def header_run(texts: list[str], limit: int) -> list[str]:
         line = " ".join(raw.split())
         if not line:
             continue
-        if len(line) > SHORT_LINE:
+        if len(line) > CUT.short_line:
             long_lines += 1
             if long_lines > 1:
                 break

@@ -16,10 +16,9 @@ from urllib.parse import urlsplit
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.dates import parse_date
 from mainmark.metadata.titles import clean_text
-
-_MAX_KEYWORDS = 50
 
 # ---- vocabularies: meta keys per field, most deliberate first ----------------------------
 #: Author keys. ``article:author`` is often a profile URL (Facebook's spec), filtered later.
@@ -67,14 +66,11 @@ def published_keys(meta: dict[str, list[str]]) -> list[str]:
     return sorted(keys, key=lambda key: "date" not in key)
 
 
-_MAX_ITEMPROP_META = 200
-
-
 def itemprop_values(root: HtmlElement, prop: str) -> list[str]:
     """``content`` of ``<meta itemprop=prop>`` anywhere: themes print microdata stamps
     in the body outside any itemscope, where the microdata reader does not see them."""
     out = []
-    for el in islice(root.iter("meta"), _MAX_ITEMPROP_META):
+    for el in islice(root.iter("meta"), CUT.max_itemprop_meta):
         if el.get("itemprop") == prop:
             content = (el.get("content") or "").strip()
             if content:
@@ -145,7 +141,7 @@ def split_keywords(values: Iterable[str]) -> tuple[str, ...]:
     """Comma-separated keyword values as one list, case-insensitively de-duplicated.
 
     The first spelling of a keyword is kept, each is cleaned and cut to 100 characters,
-    and at most :data:`_MAX_KEYWORDS` are kept, since some pages stuff hundreds.
+    and at most :data:`CUT.max_keywords` are kept, since some pages stuff hundreds.
     """
     words: dict[str, str] = {}
     for value in values:
@@ -153,7 +149,7 @@ def split_keywords(values: Iterable[str]) -> tuple[str, ...]:
             word = clean_text(word, 100)
             if word:
                 words.setdefault(word.casefold(), word)
-            if len(words) >= _MAX_KEYWORDS:
+            if len(words) >= CUT.max_keywords:
                 return tuple(words.values())
     return tuple(words.values())
 

@@ -16,15 +16,10 @@ from itertools import islice
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.metafields import SKIP_TEXT_TAGS, elements
 from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.urls import safe_base
-
-_MAX_META = 2_000
-_MAX_VALUE = 5_000
-_MAX_SUBHEADINGS = 60
-#: Longer ``<h2>``/``<h3>`` texts are not headlines.
-_MAX_HEADING = 300
 
 # A <meta> or <link> after a body-only tag in <head> ends up as a child of <body>.
 _HEAD_META = etree.XPath("/html/head/meta | /html/body/meta")
@@ -46,8 +41,6 @@ _KICKER = re.compile(
 )
 
 
-
-
 def _strings(xpath: etree.XPath, node: HtmlElement) -> list[str]:
     result = xpath(node)
     return [str(v) for v in result if isinstance(v, str)] if isinstance(result, list) else []
@@ -56,11 +49,11 @@ def _strings(xpath: etree.XPath, node: HtmlElement) -> list[str]:
 def meta_values(root: HtmlElement) -> dict[str, list[str]]:
     """Every ``<meta>`` content keyed by its lowercased name, property or http-equiv."""
     out: dict[str, list[str]] = {}
-    for el in elements(_HEAD_META, root)[:_MAX_META]:
+    for el in elements(_HEAD_META, root)[:CUT.max_meta]:
         content = el.get("content")
         if content is None:
             continue
-        content = content.strip()[:_MAX_VALUE]
+        content = content.strip()[:CUT.meta_max_value]
         if not content:
             continue
         for attr in ("name", "property", "http-equiv"):
@@ -74,7 +67,7 @@ def meta_values(root: HtmlElement) -> dict[str, list[str]]:
 def link_hrefs(root: HtmlElement) -> dict[str, str]:
     """First ``href`` per lowercased ``rel`` token (canonical, image_src, author, ...)."""
     out: dict[str, str] = {}
-    for el in elements(_HEAD_LINK, root)[:_MAX_META]:
+    for el in elements(_HEAD_LINK, root)[:CUT.max_meta]:
         href = (el.get("href") or "").strip()
         if href:
             for rel in (el.get("rel") or "").lower().split():
@@ -131,9 +124,9 @@ def subheadings(root: HtmlElement) -> list[tuple[HtmlElement, str]]:
     """``<h2>``/``<h3>`` elements and their texts: where pages without an ``<h1>`` for the
     article (blogs whose ``<h1>`` is the blog's name) print its headline."""
     out = []
-    for el in islice(root.iter("h2", "h3"), _MAX_SUBHEADINGS):
+    for el in islice(root.iter("h2", "h3"), CUT.max_subheadings):
         value = " ".join(el.text_content().split())
-        if value and len(value) <= _MAX_HEADING:
+        if value and len(value) <= CUT.subheading_max_chars:
             out.append((el, value))
     return out
 

@@ -21,6 +21,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import clean_authors, is_handle
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.metafields import owners
 from mainmark.vocabulary.bylines import POSTER, POSTER_CLASS
 
@@ -44,10 +45,6 @@ _NOT_A_POSTER = frozenset(
      "unknown", "system"}
 )  # fmt: skip
 _SKIP_TAGS = frozenset({"input", "label", "button", "option", "select", "textarea", "form"})
-_MAX_MARKS = 400
-#: Ancestors of a byline looked at for the post that holds it.
-_MAX_ANCESTORS = 40
-_MAX_TEXT = 80
 
 
 def thread_posters(root: HtmlElement, source: str | None = None) -> tuple[list[str], int]:
@@ -62,7 +59,7 @@ def thread_posters(root: HtmlElement, source: str | None = None) -> tuple[list[s
     marks = 0
     if source is not None and not any(needle in source for needle in _POSTER_NEEDLES):
         return [], marks
-    for el in islice(owners(_POSTER_MARKED, root), _MAX_MARKS):
+    for el in islice(owners(_POSTER_MARKED, root), CUT.posters_max_marks):
         if el.tag in _SKIP_TAGS:
             continue
         name = _poster_name(el)
@@ -100,7 +97,7 @@ def _bare(text: str) -> str:
 
 def _as_name(text: str) -> str | None:
     text = _bare(text)
-    if not text or len(text) > _MAX_TEXT or text.casefold() in _NOT_A_POSTER:
+    if not text or len(text) > CUT.posters_max_text or text.casefold() in _NOT_A_POSTER:
         return None
     if is_handle(text):
         return text
@@ -112,7 +109,7 @@ def in_reply(el: HtmlElement, starter: str) -> bool:
     """``el`` sits in a post marked as someone else's than ``starter``'s (its
     ``data-author``): on a thread, that post is a reply and its author box the replier's."""
     folded = starter.casefold()
-    for node in islice(el.iterancestors(), _MAX_ANCESTORS):
+    for node in islice(el.iterancestors(), CUT.poster_max_ancestors):
         value = _marked_poster(node)
         if value is not None:
             return _bare(value).casefold() != folded

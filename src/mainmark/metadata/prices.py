@@ -22,6 +22,7 @@ from itertools import islice
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.metafields import owners
 from mainmark.metadata.schema import availability_name, price_text
 from mainmark.vocabulary.bylines import PRICE
@@ -39,8 +40,6 @@ _SYMBOL_AMOUNT = re.compile(
 )
 _SYMBOLS = {"€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
 _DOLLAR_REGIONS = {"ca": "CAD", "au": "AUD", "nz": "NZD", "sg": "SGD", "hk": "HKD"}
-_MAX_MARKS = 200
-_MAX_PRICE_TEXT = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +61,10 @@ def itemprop_offer(root: HtmlElement) -> DomOffer | None:
     """The first ``itemprop`` (or ``data-price-amount``) price, with its currency and
     availability, anywhere on the page."""
     price = currency = availability = None
-    for el in islice(owners(_ITEMPROP_OFFER, root), _MAX_MARKS):
+    for el in islice(owners(_ITEMPROP_OFFER, root), CUT.prices_max_marks):
         prop = el.get("itemprop")
         value = (el.get("content") or el.get("href") or el.get("value") or "").strip() or (
-            " ".join(el.text_content().split())[:_MAX_PRICE_TEXT]
+            " ".join(el.text_content().split())[:CUT.max_price_text]
         )
         if prop in ("price", "lowPrice") and price is None:
             price = price_text(value)
@@ -82,11 +81,11 @@ def itemprop_offer(root: HtmlElement) -> DomOffer | None:
 
 def visible_price(root: HtmlElement, language: str | None) -> DomOffer | None:
     """The first price-classed element whose text is an amount with a currency symbol."""
-    for el in islice(owners(_PRICE_CLASSED, root), _MAX_MARKS):
+    for el in islice(owners(_PRICE_CLASSED, root), CUT.prices_max_marks):
         if not PRICE.matches(el.get("class") or ""):
             continue
         text = " ".join(el.text_content().split())
-        match = _SYMBOL_AMOUNT.match(text) if len(text) <= _MAX_PRICE_TEXT else None
+        match = _SYMBOL_AMOUNT.match(text) if len(text) <= CUT.max_price_text else None
         if match is None or not (match["pre"] or match["post"]):
             continue
         amount = price_text(match["amount"].replace(" ", ""))

@@ -16,6 +16,7 @@ from lxml.html import HtmlElement
 
 from mainmark.metadata import metafields as mf
 from mainmark.metadata.authors import clean_authors
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.dates import localize, parse_date
 from mainmark.metadata.headline_lines import byline_lines, page_lines
 from mainmark.metadata.schema import (
@@ -24,29 +25,14 @@ from mainmark.metadata.schema import (
 from mainmark.metadata.signals import PageSignals
 from mainmark.model import Confidence, Content, Metadata
 
-#: A dateline is short ("Berlin, 28.10.2021, 058/21"); a longer header line is a
-#: subtitle that may name some other day (an event, a deadline).
-_DATELINE = 64
 #: Header dates are trusted over stamps only with the year written out: "11.03.17"
 #: is day-first in Germany and month-first on some US sites.
 _FULL_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 #: A stamp with a time of day in UTC or in no zone: its day depends on where it is read.
 _UTC_OR_FLOATING = re.compile(
     r"^\d{4}-\d{2}-\d{2}T(?!00:00:00)\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:\+00:00|Z)?$")
-#: A bare dateline has at most this many words besides its numbers ("Published: March 3,
-#: 2020", "von Max Muster, 26.12.2019"); a sentence that mentions a date has more.
-_BARE_WORDS = 3
-#: Characters of a wiki revision line read for its date.
-_SHORT_TEXT = 300
-#: Lines of the main content read for a dateline when the page gave no other date.
-_TOP_LINES = 20
 #: How many levels up the article header is looked for (siblings before the content box).
-_HEADER_LEVELS = 2
 _WORD = re.compile(r"[^\W\d_]{2,}")
-#: A byline line of the content's top is short (characters); at most this many names (a
-#: longer list is a team or a contributors box).
-_MAX_BYLINE_CHARS = 100
-_MAX_CONTENT_AUTHORS = 4
 #: Stamps a differing header date does not override. ``article:published_time`` is the
 #: post's publication field itself, which SEO layers write as it is; the date a theme
 #: prints by the headline is whichever one its template asks for, often the last
@@ -86,7 +72,8 @@ def date_from_content(metadata: Metadata, content: Content) -> Metadata:
             (page_lines(page), "dom:page-line"))
     for lines, source in runs:
         for line in lines:
-            if len(line) > _DATELINE or not _FULL_YEAR.search(line) or not _is_bare(line):
+            if (len(line) > CUT.dateline_max_chars or not _FULL_YEAR.search(line)
+                    or not _is_bare(line)):
                 continue
             parsed = parse_date(line, metadata.language)
             if parsed:
@@ -137,10 +124,10 @@ def author_from_content(metadata: Metadata, content: Content) -> Metadata:
     if metadata.author or not content.roots:
         return metadata
     for lines in _content_tops(content):
-        short = [line for line in lines if len(line) <= _MAX_BYLINE_CHARS]
+        short = [line for line in lines if len(line) <= CUT.content_byline_max_chars]
         for line in byline_lines(short):
             names = clean_authors([line], strict=True)
-            if names and len(names) <= _MAX_CONTENT_AUTHORS:
+            if names and len(names) <= CUT.max_content_authors:
                 return _graded_low(replace(metadata, author=names), "author", "content:byline")
     return metadata
 
@@ -149,7 +136,7 @@ def _header_boxes(root: HtmlElement) -> list[HtmlElement]:
     """Siblings before ``root`` and before its parent, in document order."""
     boxes: list[HtmlElement] = []
     node: HtmlElement | None = root
-    for _ in range(_HEADER_LEVELS):
+    for _ in range(CUT.article_header_levels):
         if node is None or node.tag in ("body", "html"):
             break
         boxes = [s for s in node.itersiblings(preceding=True)
@@ -159,8 +146,8 @@ def _header_boxes(root: HtmlElement) -> list[HtmlElement]:
 
 
 def _is_bare(line: str) -> bool:
-    """A dateline rather than a sentence that mentions a date (see ``_BARE_WORDS``)."""
-    return len(_WORD.findall(line)) <= _BARE_WORDS
+    """A dateline rather than a sentence that mentions a date (see ``CUT.dateline_bare_words``)."""
+    return len(_WORD.findall(line)) <= CUT.dateline_bare_words
 
 
 def _top_lines(roots: list[HtmlElement]) -> Iterator[str]:
@@ -186,7 +173,7 @@ def _top_lines(roots: list[HtmlElement]) -> Iterator[str]:
             if line:
                 yield line
                 seen += 1
-                if seen >= _TOP_LINES:
+                if seen >= CUT.top_lines:
                     return
 
 
@@ -256,7 +243,8 @@ class DateFields(PageSignals):
         bare: list[str] = []
         nearest_bare = False
         for line in self.dom.header_lines():
-            if len(line) > _DATELINE or (language is None and not _FULL_YEAR.search(line)):
+            if len(line) > CUT.dateline_max_chars or (
+                    language is None and not _FULL_YEAR.search(line)):
                 continue
             parsed = parse_date(line, language)
             if parsed:
@@ -325,7 +313,8 @@ class DateFields(PageSignals):
         found = mf.elements(mf.REVISION_LINE, self.root)
         if not found:
             return None
-        return parse_date(" ".join(found[0].text_content().split())[:_SHORT_TEXT], language)
+        line = " ".join(found[0].text_content().split())
+        return parse_date(line[:CUT.revision_line_chars], language)
 
     def _modified(self, language: str | None) -> str | None:
         found = self._main_value("dateModified")

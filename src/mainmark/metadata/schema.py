@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-_MAX_WALK = 2_000
+from mainmark.metadata.constants import CUT
+
 _NON_ALNUM = re.compile(r"[\W_]+")
 
 #: Kinds describing the page's main content, best first.
@@ -122,7 +123,7 @@ def entities(objects: Sequence[dict[str, Any]], source: str) -> Iterator[Entity]
     """Every typed object, nested ones (``mainEntity``, ``itemListElement``) included."""
     stack: list[Any] = list(reversed(objects))
     seen = 0
-    while stack and seen < _MAX_WALK:
+    while stack and seen < CUT.schema_max_walk:
         obj = stack.pop()
         seen += 1
         if isinstance(obj, list):
@@ -230,7 +231,7 @@ def text_of(value: Any, *keys: str) -> str | None:
     lookup = keys or ("name", "@value", "url", "@id")
     stack = [value]
     steps = 0
-    while stack and steps < 50:
+    while stack and steps < CUT.jsonld_text_max_steps:
         steps += 1
         item = stack.pop(0)
         if isinstance(item, str):
@@ -361,7 +362,7 @@ def _amount(raw: str | None) -> float | None:
         amount = float(text)
     except ValueError:
         return None
-    return amount if amount >= 0 and amount < 1e12 else None
+    return amount if amount >= 0 and amount < CUT.max_price_amount else None
 
 
 def price_text(raw: str | None) -> str | None:

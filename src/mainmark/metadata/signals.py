@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from lxml.html import HtmlElement
 
 from mainmark.metadata import pagesignals as sig
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.headline_dom import Dom
 from mainmark.metadata.schema import (
     Entity,
@@ -28,7 +29,6 @@ from mainmark.page.parse import Page
 from mainmark.page.urls import safe_url, url_scheme
 
 _T = TypeVar("_T")
-_MAX_URL = 2_000
 
 
 class PageSignals:
@@ -106,7 +106,7 @@ class PageSignals:
     def _absolute(self, href: str | None) -> str | None:
         if not href:
             return None
-        absolute = safe_url(href.strip()[:_MAX_URL], self.base)
+        absolute = safe_url(href.strip()[:CUT.max_url], self.base)
         if absolute is None:
             return None
         scheme = url_scheme(absolute)

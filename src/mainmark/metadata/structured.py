@@ -25,6 +25,7 @@ from extruct.w3cmicrodata import LxmlMicrodataExtractor
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.metadata.constants import CUT
 from mainmark.metadata.pagesignals import base_url
 from mainmark.metadata.schema import entities, rank
 from mainmark.page.parse import Page
@@ -32,8 +33,6 @@ from mainmark.page.parse import Page
 # Horizontal space only around the marker: ``\s*`` would run across newlines from every
 # line start, which made a broken script full of blank lines quadratic.
 _COMMENT_LINE = re.compile(r"^[ \t\r\f\v]*(//[^\n]*|<!--|-->)[ \t\r\f\v]*$", re.MULTILINE)
-_MAX_NODES = 20_000
-_MAX_SALVAGE = 200_000
 _SALVAGE_KEYS = ("headline", "datePublished", "dateModified", "dateCreated", "inLanguage")
 _SALVAGE_TYPE = re.compile(r'"@type"\s*:\s*"(\w+)"')
 #: Types that never describe the page itself: skipped when guessing a broken script's type.
@@ -43,15 +42,10 @@ _SALVAGE_SKIP_TYPES = frozenset(
 )  # fmt: skip
 _SALVAGE_AUTHOR = re.compile(r'"author"\s*:\s*(\{[^{}]*\}|\[[^\[\]]*\])')
 _SALVAGE_NAME = re.compile(r'"name"\s*:\s*"((?:[^"\\]|\\.)*)"')
-#: Beyond this many itemscopes the page is a listing or generated junk; reading every
-#: item costs more than the metadata is worth.
-_MAX_ITEMSCOPES = 3_000
 #: Microdata text values longer than this are bodies, not metadata.
-_MAX_TEXT = 2_000
 _ITEMSCOPE = etree.XPath("//*[@itemscope]")
 #: Items nested deeper than this are generated junk: extruct's property search costs the
 #: subtree size times the nesting for every item, cubic in a tower of nested items.
-_MAX_ITEM_DEPTH = 24
 _HEAD_PROPERTY_META = etree.XPath(
     "/html/head/meta[@property and @content] | /html/body/meta[@property and @content]"
 )
@@ -134,7 +128,7 @@ def _salvage(raw: str) -> dict[str, Any]:
     after it are usually intact. Only flat string values are taken; ``articleBody`` is
     not, since the break is most often inside it.
     """
-    raw = raw[:_MAX_SALVAGE]
+    raw = raw[:CUT.max_salvage]
     out: dict[str, Any] = {}
     kinds = [m for m in _SALVAGE_TYPE.findall(raw) if m not in _SALVAGE_SKIP_TYPES]
     if not kinds:
@@ -164,7 +158,7 @@ def _flatten(data: Any) -> Iterator[dict[str, Any]]:
     """Yield the dict objects of a JSON-LD payload: top-level lists and ``@graph`` arrays."""
     stack = [data]
     seen = 0
-    while stack and seen < _MAX_NODES:
+    while stack and seen < CUT.max_nodes:
         item = stack.pop()
         seen += 1
         if isinstance(item, list):
@@ -195,9 +189,9 @@ class _MicrodataReader(LxmlMicrodataExtractor):  # type: ignore[misc]
             if sub is not node and sub.tail:
                 parts.append(sub.tail)
                 size += len(sub.tail)
-            if size > _MAX_TEXT:
+            if size > CUT.structured_max_text:
                 break
-        return " ".join(" ".join(parts).split())[:_MAX_TEXT]
+        return " ".join(" ".join(parts).split())[:CUT.structured_max_text]
 
 
 def _read_microdata(page: Page, out: Structured) -> None:
@@ -206,11 +200,11 @@ def _read_microdata(page: Page, out: Structured) -> None:
     assert isinstance(scopes, list)
     if not scopes:
         return
-    if len(scopes) > _MAX_ITEMSCOPES:
+    if len(scopes) > CUT.max_itemscopes:
         out.warnings.append(f"microdata skipped: {len(scopes)} items")
         return
-    if len(scopes) >= _MAX_ITEM_DEPTH and _too_nested(scopes):
-        out.warnings.append(f"microdata skipped: items nested over {_MAX_ITEM_DEPTH} deep")
+    if len(scopes) >= CUT.max_item_depth and _too_nested(scopes):
+        out.warnings.append(f"microdata skipped: items nested over {CUT.max_item_depth} deep")
         return
     try:
         items = _MicrodataReader().extract_items(page.root, base_url(page.root, page.url) or "")
@@ -221,7 +215,7 @@ def _read_microdata(page: Page, out: Structured) -> None:
 
 
 def _too_nested(scopes: list[HtmlElement]) -> bool:
-    """Some item sits inside :data:`_MAX_ITEM_DEPTH` others. Linear: each element's count
+    """Some item sits inside :data:`CUT.max_item_depth` others. Linear: each element's count
     of enclosing items is computed once and reused by every item below it."""
     depth: dict[HtmlElement, int] = {}
     for scope in scopes:
@@ -235,7 +229,7 @@ def _too_nested(scopes: list[HtmlElement]) -> bool:
             above += node.get("itemscope") is not None
             depth[node] = above
         depth[scope] = above + 1
-        if above + 1 > _MAX_ITEM_DEPTH:
+        if above + 1 > CUT.max_item_depth:
             return True
     return False
 

@@ -41,9 +41,8 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 from urllib.parse import urlsplit
 
+from mainmark.metadata.constants import CUT
 from mainmark.page.textnorm import drop_invisible
-
-MAX_TITLE = 500
 
 T = TypeVar("T")
 
@@ -63,7 +62,7 @@ _DOMAIN_SKIP = frozenset({"www", "m", "amp", "mobile", "blog", "news", "de", "co
 _ENTITY = re.compile(r"&(?:#\d{2,7}|#x[0-9a-fA-F]{2,6}|[a-zA-Z]{2,8});")
 
 
-def clean_text(text: str | None, limit: int = MAX_TITLE) -> str:
+def clean_text(text: str | None, limit: int = CUT.max_title) -> str:
     """Whitespace collapsed, invisible characters dropped, character references decoded,
     NFC, capped at ``limit`` characters on a word boundary."""
     if not text:
@@ -152,21 +151,16 @@ def _registered_label(labels: list[str]) -> str | None:
 def is_site_name(segment: str, keys: Sequence[str], max_words: int | None = None) -> bool:
     """``segment`` names the site (or is empty once punctuation is gone). A segment that
     holds a site key among more than ``max_words`` words only mentions the site (see
-    :data:`_MAX_SITE_SEGMENT_WORDS`); ``None`` accepts any length."""
+    :data:`CUT.max_site_segment_words`); ``None`` accepts any length."""
     key = _key(segment)
     if not key:
         return True
-    if any(key == k or (len(key) >= 4 and key in k) for k in keys):
+    if any(key == k or (len(key) >= CUT.site_key_min_chars and key in k) for k in keys):
         return True
     return ((max_words is None or len(_TITLE_WORD.findall(segment)) <= max_words)
             and any(k in key for k in keys))
 
 
-#: A title segment holding the site's name and more words than this is a headline that
-#: mentions the site ("What happened with Arch Linux ISO in 2024" on the Arch Linux
-#: forums), not the site's name with a word or two added ("Arch Linux Forums",
-#: "Ansible Community Documentation").
-_MAX_SITE_SEGMENT_WORDS = 5
 #: Words that make a site's name the name of a kind of site ("Arch Linux Forums", "Tom's
 #: Hardware Forum", "Ansible Community Documentation"), not of one of its products.
 _SITE_KIND_WORDS = frozenset({
@@ -186,7 +180,7 @@ def _leading_site_name(segment: str, keys: Sequence[str]) -> bool:
     """
     if is_site_name(segment, keys, 0):
         return True
-    if not is_site_name(segment, keys, _MAX_SITE_SEGMENT_WORDS):
+    if not is_site_name(segment, keys, CUT.max_site_segment_words):
         return False
     return all(word in _SITE_KIND_WORDS or any(_key(word) in k for k in keys)
                for word in _TITLE_WORD.findall(segment.casefold()))
@@ -210,7 +204,7 @@ def cut_site_segments(title: str, keys: Sequence[str]) -> str:
     parts = _SEPARATOR.split(title)
     if len(parts) < 2:
         return title
-    while len(parts) > 1 and is_site_name(parts[-1], keys, _MAX_SITE_SEGMENT_WORDS):
+    while len(parts) > 1 and is_site_name(parts[-1], keys, CUT.max_site_segment_words):
         parts.pop()
     while len(parts) > 1 and _leading_site_name(parts[0], keys):
         parts.pop(0)
@@ -235,7 +229,7 @@ def _matches(h1: str, candidate: str) -> bool:
     if hk == ck:
         return True
     truncated = candidate != _ELLIPSIS.sub("", candidate)
-    return truncated and len(ck) >= 20 and hk.startswith(ck)
+    return truncated and len(ck) >= CUT.truncated_title_min_chars and hk.startswith(ck)
 
 
 #: Main-entity kinds whose name is not the page's title: a business or place page's
@@ -285,13 +279,14 @@ def choose_title(
         if len(parts) > 1:
             for h1 in headings:
                 # a blog's <h1> is often its name, which is a title segment too
-                if (_key(h1) in (_key(parts[0]), _key(parts[-1])) and len(_key(h1)) >= 4
+                if (_key(h1) in (_key(parts[0]), _key(parts[-1]))
+                        and len(_key(h1)) >= CUT.h1_segment_min_chars
                         and not is_site_name(h1, keys)):
                     return h1, f"h1={source}"
     for source, text, full in cleaned:
         for h1 in headings:
             hk, ck = _key(h1), _key(text)
-            if len(ck) >= 12 and hk.endswith(ck):
+            if len(ck) >= CUT.h1_suffix_min_chars and hk.endswith(ck):
                 return text, f"{source}<h1"
             # "Site: Section / Headline" with an unknown site: the h1 is the headline part.
             # A title with no separator at all has no site or section part: an <h1>
@@ -301,10 +296,10 @@ def choose_title(
             # appends ("Acme TV - Acme Entertainment", a banner's <h1>); one leading the
             # title is a headline naming the site ("Acme Best Sellers: Best Kettles").
             fk = _key(full)
-            if (len(hk) >= 15 and hk in fk and len(hk) * 5 >= len(fk) * 2
+            if (len(hk) >= CUT.h1_part_min_chars and hk in fk and len(hk) * 5 >= len(fk) * 2
                     and (_SEPARATOR.search(full) or ": " in full)
                     and not (fk.endswith(hk)
-                             and is_site_name(h1, keys, _MAX_SITE_SEGMENT_WORDS))):
+                             and is_site_name(h1, keys, CUT.max_site_segment_words))):
                 return _before_descriptor(h1), f"h1<{source}"
     if cleaned:
         source, text, _ = _most_trusted(cleaned)
@@ -339,8 +334,6 @@ def _before_hyphen(text: str) -> str:
 #: Separators before a trailing descriptor in a printed title: the hyphen templates type
 #: and the bar; writers' dashes ("–", "—") join two halves of one headline.
 _DESCRIPTOR_SEPARATORS = (" - ", " | ")
-#: Words a trailing descriptor holds at most ("Personally Tested", "(30ct) 300mg", "Opinion").
-_MAX_DESCRIPTOR_WORDS = 3
 
 
 def _before_descriptor(text: str) -> str:
@@ -355,7 +348,8 @@ def _before_descriptor(text: str) -> str:
             continue
         head_words = len(_TITLE_WORD.findall(head))
         tail_words = len(_TITLE_WORD.findall(tail))
-        if 0 < tail_words <= _MAX_DESCRIPTOR_WORDS and head_words >= 3 and head_words > tail_words:
+        if (0 < tail_words <= CUT.max_descriptor_words and head_words >= 3
+                and head_words > tail_words):
             return head.rstrip()
     return text
 
@@ -381,10 +375,6 @@ def _most_trusted(cleaned: Sequence[tuple[str, str, str]]) -> tuple[str, str, st
     return first
 
 
-#: Share of the shorter title's words the other must hold to tell the same story.
-_SAME_STORY = 0.3
-
-
 def _title_words(text: str) -> set[str]:
     return {w for w in _TITLE_WORD.findall(text.casefold()) if len(w) > 2 or w.isdigit()}
 
@@ -402,7 +392,7 @@ def _same_story(h1: str, title: str, keys: Sequence[str]) -> bool:
     a, b = _title_words(h1), _title_words(title)
     if not a or not b:
         return False
-    return len(a & b) >= _SAME_STORY * min(len(a), len(b))
+    return len(a & b) >= CUT.same_story * min(len(a), len(b))
 
 
 def headline_element(
@@ -415,6 +405,6 @@ def headline_element(
             if _key(text) == key:
                 return element
         for element, text in h1s:
-            if key and len(key) >= 12 and key in _key(text):
+            if key and len(key) >= CUT.h1_showing_title_min_chars and key in _key(text):
                 return element
     return h1s[0][0] if lone and len(h1s) == 1 else None
