@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from typing import cast
 
+from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.content.constants import CUT
@@ -33,6 +35,19 @@ from mainmark.vocabulary.classes import (
 #: The words two copies are compared by (a name, a title word), not short numbers or
 #: particles.
 _WORD = re.compile(r"[^\W_]{4,}")
+
+
+#: Any class the two copies are told by, as a substring: a necessary condition, so the
+#: scan splits into tokens only the few class values that hold one (most pages: none).
+_ANY_LAYOUT_CLASS = re.compile("|".join(
+    re.escape(entry) for entry in sorted(
+        SMALL_SCREEN_ONLY.entries | LARGE_SCREEN_ONLY.entries | SHOWN_FROM.entries,
+        key=len, reverse=True)))
+
+
+#: ``root`` and its descendants with a class attribute, in document order (as
+#: ``root.iter()`` visits them).
+_CLASSED = etree.XPath("descendant-or-self::*[@class]")
 
 
 def _classes(el: HtmlElement) -> frozenset[str]:
@@ -61,8 +76,8 @@ def phone_copies(roots: list[HtmlElement], m: Measures,
     small: list[HtmlElement] = []
     large: list[HtmlElement] = []
     for root in roots:
-        for el in root.iter():
-            if not isinstance(el.tag, str) or not el.get("class"):
+        for el in cast("list[HtmlElement]", _CLASSED(root)):
+            if not _ANY_LAYOUT_CLASS.search(el.get("class", "").lower()):
                 continue
             classes = _classes(el)
             if not classes.isdisjoint(SMALL_SCREEN_ONLY.entries):
