@@ -72,7 +72,7 @@ def place_async_fragments(root: HtmlElement) -> int:
 
     Only parts a call names move, and only into a placeholder of the same prefix: a
     hidden ``<div id="af3">`` with no call is some other page's hidden box and stays
-    hidden."""
+    hidden (rule `async-fragments`, docs/rules.md)."""
     found = _FRAGMENT_SLOTS(root)
     slots = {el.get("id", ""): el for el in found if isinstance(el, HtmlElement)} if isinstance(
         found, list) else {}
