@@ -30,7 +30,7 @@ from mainmark.content.css import (
     transparent,
     zero_font,
 )
-from mainmark.content.reveal import place_streamed_segments
+from mainmark.content.reveal import place_async_fragments, place_streamed_segments
 from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
     CONTROL_TARGETS,
@@ -63,6 +63,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     if root is None:
         return stripped
     place_streamed_segments(root)
+    place_async_fragments(root)
     rules = read_sheets(el.text or "" for el in root.iter("style")
                         if _always_applies(el.get("media")))
     # before form controls go (a toggle is often a <button>): one pass for both uses

@@ -8,6 +8,14 @@ part as ``<div hidden id="S:m">`` and calls ``$RC("B:n","S:m")``. Without the sc
 part is a hidden ``<div>`` and the cleaning stage would drop it; on product pages built
 this way the description and specifications are exactly such parts.
 
+Marko's out-of-order flushing (large marketplaces' listing pages) does the same with
+other names: the shell holds ``<noscript id="afph7">`` (or a ``<span>`` with a loading
+skeleton) where part 7 goes, the part comes later as ``<div id="af7"
+style="display:none">`` and ``$af(7)`` moves the holder's children in (the prefix after
+``af`` is the renderer's id, e.g. ``$afbrwweb(7)``). There the product grid and its
+filters are such parts: without the move a listing page shows its header and nothing
+else (:func:`place_async_fragments`).
+
 Runs in the cleaning stage, before scripts and hidden nodes go (the script names the
 pairs); the tree is edited in place like the rest of that stage.
 """
@@ -24,6 +32,11 @@ _SWAP_CALL = re.compile(r"\$RC\(\s*[\"'](B:[0-9a-zA-Z]+)[\"']\s*,\s*[\"'](S:[0-9
 #: The holders a page built this way carries, found in C (no element visited in Python
 #: on the pages without any).
 _SEGMENTS = etree.XPath("//div[@hidden and starts-with(@id, 'S:')]")
+#: Marko's placeholders, found in C: an element whose id is ``af<runtime>ph<n>`` (an
+#: empty ``<noscript>``, or a ``<span>`` holding a loading skeleton the part replaces).
+_FRAGMENT_SLOTS = etree.XPath("//*[starts-with(@id, 'af') and contains(@id, 'ph')]")
+#: ``$afbrwweb(7)`` or ``$af(7,3)`` (part 7, after part 3): the prefix and the part.
+_FRAGMENT_CALL = re.compile(r"\$(af[A-Za-z0-9_]*)\((\d+)")
 
 
 def place_streamed_segments(root: HtmlElement) -> int:
@@ -51,6 +64,53 @@ def place_streamed_segments(root: HtmlElement) -> int:
             continue
         _swap_in(template, segment)
     return len(segments)
+
+
+def place_async_fragments(root: HtmlElement) -> int:
+    """Move each of Marko's streamed parts that the page's script names into its
+    placeholder, as ``$af(n)`` does; returns the number of parts moved.
+
+    Only parts a call names move, and only into a placeholder of the same prefix: a
+    hidden ``<div id="af3">`` with no call is some other page's hidden box and stays
+    hidden (rule `async-fragments`, docs/rules.md)."""
+    found = _FRAGMENT_SLOTS(root)
+    slots = {el.get("id", ""): el for el in found if isinstance(el, HtmlElement)} if isinstance(
+        found, list) else {}
+    if not slots:
+        return 0
+    calls = "".join(s.text for s in root.iter("script") if s.text and "$af" in s.text)
+    named = dict.fromkeys(_FRAGMENT_CALL.findall(calls))
+    holders = {el.get("id", ""): el for el in root.iter("div")
+               if el.get("id", "").startswith("af")} if named else {}
+    moved = 0
+    for prefix, part in named:
+        slot, holder = slots.get(f"{prefix}ph{part}"), holders.get(prefix + part)
+        if slot is None or holder is None or slot.getparent() is None or _inside(slot, holder):
+            continue
+        _swap_in_fragment(slot, holder)
+        moved += 1
+    return moved
+
+
+def _swap_in_fragment(slot: HtmlElement, holder: HtmlElement) -> None:
+    """Replace the placeholder (and the loading skeleton inside it) with the holder's
+    children and drop the emptied holder, as the page's script does."""
+    parent = slot.getparent()
+    if parent is None:
+        return
+    position = parent.index(slot)
+    tail = slot.tail
+    parent.remove(slot)
+    children = list(holder)
+    if holder.text and holder.text.strip():
+        lead = etree.SubElement(holder, "span")
+        lead.text = holder.text
+        children.insert(0, lead)
+    for offset, child in enumerate(children):
+        parent.insert(position + offset, child)
+    if tail and tail.strip():
+        _append_text(parent, position + len(children), tail)
+    _remove(holder, keep_tail=True)
 
 
 def _inside(node: HtmlElement, ancestor: HtmlElement) -> bool:
