@@ -95,22 +95,24 @@ def place_async_fragments(root: HtmlElement) -> int:
 def _swap_in_fragment(slot: HtmlElement, holder: HtmlElement) -> None:
     """Replace the placeholder (and the loading skeleton inside it) with the holder's
     children and drop the emptied holder, as the page's script does."""
-    parent = slot.getparent()
-    if parent is None:
+    if slot.getparent() is None:
         return
-    position = parent.index(slot)
-    tail = slot.tail
-    parent.remove(slot)
-    children = list(holder)
-    if holder.text and holder.text.strip():
-        lead = etree.SubElement(holder, "span")
-        lead.text = holder.text
-        children.insert(0, lead)
-    for offset, child in enumerate(children):
-        parent.insert(position + offset, child)
-    if tail and tail.strip():
-        _append_text(parent, position + len(children), tail)
+    _move_children_before(holder, slot)
+    _remove(slot, keep_tail=True)
     _remove(holder, keep_tail=True)
+
+
+def _move_children_before(source: HtmlElement, anchor: HtmlElement) -> None:
+    """Move ``source``'s text and children, in order, to just before ``anchor``.
+
+    Each move is a sibling insertion (no search for a position), so a page of many
+    parts costs time linear in its parts, not in parts times siblings."""
+    if source.text and source.text.strip():
+        lead = etree.SubElement(source, "span")
+        lead.text = source.text
+        source.insert(0, lead)
+    for child in list(source):
+        anchor.addprevious(child)
 
 
 def _inside(node: HtmlElement, ancestor: HtmlElement) -> bool:
@@ -120,24 +122,14 @@ def _inside(node: HtmlElement, ancestor: HtmlElement) -> bool:
 def _swap_in(template: HtmlElement, segment: HtmlElement) -> None:
     """Replace the placeholder (the template and the fallback after it, up to the
     boundary's closing ``<!--/$-->``) with the segment's children."""
-    parent = template.getparent()
-    if parent is None:
+    if template.getparent() is None:
         return
-    position = parent.index(template)
     fallback = _fallback(template)
     for node in fallback or ():
         _remove(node)
-    tail = None if fallback is not None else template.tail  # a closed boundary's is fallback
-    parent.remove(template)
-    children = list(segment)
-    if segment.text and segment.text.strip():
-        holder = etree.SubElement(segment, "span")
-        holder.text = segment.text
-        children.insert(0, holder)
-    for offset, child in enumerate(children):
-        parent.insert(position + offset, child)
-    if tail and tail.strip():
-        _append_text(parent, position + len(children), tail)
+    _move_children_before(segment, template)
+    # a closed boundary's tail is fallback text; an open one's is the page's own
+    _remove(template, keep_tail=fallback is None)
     _remove(segment, keep_tail=True)
 
 
@@ -161,18 +153,14 @@ def _fallback(template: HtmlElement) -> list[HtmlElement] | None:
     return None
 
 
-def _append_text(parent: HtmlElement, index: int, text: str) -> None:
-    if index == 0:
-        parent.text = (parent.text or "") + text
-    else:
-        prev = parent[index - 1]
-        prev.tail = (prev.tail or "") + text
-
-
 def _remove(node: HtmlElement, keep_tail: bool = False) -> None:
     parent = node.getparent()
     if parent is None:
         return
     if keep_tail and node.tail and node.tail.strip():
-        _append_text(parent, parent.index(node), node.tail)
+        before = node.getprevious()
+        if before is None:
+            parent.text = (parent.text or "") + node.tail
+        else:
+            before.tail = (before.tail or "") + node.tail
     parent.remove(node)

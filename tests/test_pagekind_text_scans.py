@@ -1,0 +1,52 @@
+"""The page-kind features' text-by-place scans: exact, and linear on pages of many paragraphs.
+
+``//body//p//text()`` is what the model was trained on, but libxml2 merges each
+paragraph's text nodes into the result with a duplicate check against all merged so far:
+quadratic in the paragraphs. Past a count the features select the same nodes the other way
+round (each text node asking for a ``p`` or ``a`` ancestor). These tests hold the two
+forms to the same nodes on real pages, and the scan to linear growth on a page of many
+paragraphs (a ratio of CPU times, never a time).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import lxml.html
+import pytest
+
+from corpus_support import corpus_pages
+from mainmark.pagekind import features
+
+_PAGES = [(name, html) for name, html, _ in corpus_pages()][::3]
+
+
+@pytest.mark.parametrize("name", ["p", "a"])
+def test_both_forms_select_the_same_text_on_real_pages(name: str) -> None:
+    checked = 0
+    for page, html in _PAGES:
+        root = lxml.html.document_fromstring(html)
+        plain = Counter(features._TEXTS[name](root))  # type: ignore[arg-type]
+        flat = Counter(features._TEXTS_FLAT[name](root))  # type: ignore[arg-type]
+        assert plain == flat, page
+        checked += bool(plain)
+    assert checked >= 20
+
+
+def _scan_time(paragraphs: int) -> float:
+    root = lxml.html.document_fromstring(
+        "<html><body><main>" + "<p>a line <b>of</b> text</p>" * paragraphs
+        + "</main></body></html>")
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        total = features._length("p", root)
+        best = min(best, time.process_time() - start)
+    assert total == paragraphs * len("a lineoftext")
+    return best
+
+
+def test_a_page_of_many_paragraphs_is_scanned_in_linear_time() -> None:
+    small, large = _scan_time(6000), _scan_time(24000)
+    assert large / max(small, 1e-4) < 8.0
