@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import cast
 from urllib.parse import urlsplit
@@ -211,7 +211,7 @@ def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
     _set(vec, "markup:itemprop_date", float(counts.itemprop_date))
     _set(vec, "markup:itemprop_text", float(counts.itemprop_text))
     _set(vec, "markup:rel_author", float(counts.rel_author))
-    _text(root, vec)
+    _text(root, vec, counts.tags)
 
 
 @lru_cache(maxsize=16384)
@@ -338,7 +338,6 @@ _TEXTS = {name: etree.XPath(path, smart_strings=False) for name, path in (
 _TEXTS_FLAT = {name: etree.XPath(f"//body/descendant::text()[ancestor::{name}]",
                                   smart_strings=False)
                for name in _TEXTS}
-_COUNTS = {name: etree.XPath(f"count(//{name})") for name in _TEXTS}
 #: Elements past which the merge costs more than the ancestor walk (both exact).
 _MERGE_MAX = 2000
 _LONG_PARAGRAPHS = etree.XPath("count(//body//p[string-length(normalize-space()) >= 120])")
@@ -354,19 +353,19 @@ _TEXT_CAP = 50_000
 _PRICE_MARK = re.compile(r"[$€£¥₹\d](?:(?<=[$€£¥₹])\s?\d|(?<=\d)\s?[$€£¥₹])")
 
 
-def _strings(name: str, root: HtmlElement) -> Iterator[str]:
+def _strings(name: str, root: HtmlElement, many: bool) -> Iterator[str]:
     """The stripped text strings an XPath of :data:`_TEXTS` returns (plain strings: the
-    XPaths are compiled without smart strings)."""
-    many = _number(_COUNTS[name](root)) > _MERGE_MAX
+    XPaths are compiled without smart strings); ``many``: the page has more than
+    :data:`_MERGE_MAX` such elements, so the flat form selects them."""
     found = (_TEXTS_FLAT if many else _TEXTS)[name](root)
     return map(str.strip, cast("list[str]", found) if isinstance(found, list) else [])
 
 
-def _length(name: str, root: HtmlElement) -> int:
-    return sum(map(len, _strings(name, root)))
+def _length(name: str, root: HtmlElement, counted: Mapping[str, int]) -> int:
+    return sum(map(len, _strings(name, root, counted.get(name, 0) > _MERGE_MAX)))
 
 
-def _text(root: HtmlElement, vec: list[float]) -> None:
+def _text(root: HtmlElement, vec: list[float], counted: Mapping[str, int]) -> None:
     body = root.find("body")
     # The body's text in one C call: inline scripts and styles are still in the tree here,
     # and counted (the model was trained so).
@@ -380,9 +379,9 @@ def _text(root: HtmlElement, vec: list[float]) -> None:
     _set(vec, "text:prices", _log(len(_PRICE_MARK.findall(sample))))
     if not text:
         return
-    _set(vec, "text:p_share", min(1.0, _length("p", root) / text))
+    _set(vec, "text:p_share", min(1.0, _length("p", root, counted) / text))
     _set(vec, "text:long_p", _log(_number(_LONG_PARAGRAPHS(root))))
-    _set(vec, "text:link_share", min(1.0, _length("a", root) / text))
+    _set(vec, "text:link_share", min(1.0, _length("a", root, counted) / text))
 
 
 def _title(title: str, url: str | None, vec: list[float]) -> None:
