@@ -72,7 +72,7 @@ def test_a_link_token_fires_its_kind(kind: str, token: str) -> None:
 @pytest.mark.parametrize("word", pagekinds.TEXT_WORDS.order)
 def test_a_text_word_fires(word: str) -> None:
     vec = _vector()
-    features._text(_page(f"<p>Zq {word.capitalize()}: 12</p>"), vec)
+    features._text(_page(f"<p>Zq {word.capitalize()}: 12</p>"), vec, {"p": 1})
     assert _fired(vec, f"word:{word}")
 
 
