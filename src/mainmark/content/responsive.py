@@ -87,17 +87,19 @@ def phone_copies(roots: list[HtmlElement], m: Measures,
     copies: list[HtmlElement] = []
     if not small or not large:
         return copies
+    said: dict[HtmlElement, frozenset[str]] = {}  # each large copy's words, read once
     for el in small:
         if el in removed or not m.text_of(el):
             continue
         words = _WORD.findall(" ".join(el.itertext()))
-        if words and _twin_kept(el, large, [w.casefold() for w in words], removed):
+        if words and _twin_kept(el, large, [w.casefold() for w in words], removed, said):
             copies.append(el)
     return copies
 
 
 def _twin_kept(el: HtmlElement, large: list[HtmlElement], words: list[str],
-               removed: Collection[HtmlElement]) -> bool:
+               removed: Collection[HtmlElement],
+               said: dict[HtmlElement, frozenset[str]]) -> bool:
     """The large-screen copies in ``el``'s nearest ``CUT.responsive_pair_levels`` ancestors (outside
     ``el`` and not around it) say every word of ``words``, and one that says the first
     of them is kept."""
@@ -117,9 +119,12 @@ def _twin_kept(el: HtmlElement, large: list[HtmlElement], words: list[str],
             continue  # the copy's own wrapper, not its twin
         if not any(a in ancestors for a in other.iterancestors()):
             continue
-        said = _words(other)
-        missing -= said
-        if words[0] in said and other not in removed and not any(
+        if other not in said:
+            said[other] = _words(other)
+        missing -= said[other]
+        if not lead_kept and words[0] in said[other] and other not in removed and not any(
                 a in removed for a in other.iterancestors()):
             lead_kept = True
-    return lead_kept and not missing
+        if lead_kept and not missing:
+            return True  # the answer cannot change: more copies only take words away
+    return False
