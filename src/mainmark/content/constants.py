@@ -472,6 +472,13 @@ class ContentCutoffs:
         3, "levels",
         "How far up from the phone copy of a responsive pair the large-screen copy is looked "
         "for: the post, the card.")
+    responsive_twin_span: int = cutoff(
+        8, "copies",
+        "How many large-screen copies on each side of a phone copy, in document order, are "
+        "read for its twin: a template prints the two copies of one block next to each other.",
+        Origin.BOUND,
+        "A page of thousands of posts puts every copy under one list: reading them all for "
+        "each phone copy made the pass quadratic.")
 
 #: The content stage reads its numbers from this one instance.
 CUT = ContentCutoffs()
