@@ -15,7 +15,7 @@ selection drops the box (``content/cta.py``); where it does not, its shape still
 
 Its scope then ends with its box: the box's blocks are filed under it, nested in the
 section the box was set into (whatever the title's level), and the blocks after the box
-under that section again. Left alone (scope: generic markup; measured in ``docs/chunks.md``):
+under that section again. Left alone (scope: generic markup; documented in ``docs/chunks.md``):
 
 * a real section, ``<section><h2>`` followed by the next section or holding the rest of
   the article (no running text follows the box at its parent's level);
@@ -25,7 +25,8 @@ under that section again. Left alone (scope: generic markup; measured in ``docs/
   card's description after its box is about that card.
 
 Read off the blocks' tag paths (never a class name); a path cut to its nearest steps
-(``…/``) is too deep to compare and is left alone.
+(``…/``) is too deep to compare and is left alone. Rule ``box-title:scope``
+(docs/rules.md).
 """
 
 from __future__ import annotations
