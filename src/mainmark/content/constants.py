@@ -437,6 +437,9 @@ class ContentCutoffs:
         "Chrome verdicts are ignored on elements holding more than this share of the page text, "
         "or holding a <main>: a wrapper classed \"has-sidebar\" around the page is layout, not "
         "chrome.")
+    comments_outside_min_bytes: int = cutoff(1000, "bytes",
+        "...except a comment section on a page that is no thread, when the rest of the page "
+        "holds this much text (the post the comments follow).")
     main_prose_share: float = cutoff(0.5, "share",
         "...or wrapping a main mark that holds more than this share of the page's prose.")
     grid_share: float = cutoff(0.25, "share",

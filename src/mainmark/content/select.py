@@ -93,7 +93,7 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
     elif act.reviews_are_chrome and not options.comments:
         drop_reviews(m)  # the user who wants the discussion keeps the reviews too
     page_text = m.text_of(body)
-    chrome = _effective_chrome(m, page_text)
+    chrome = _effective_chrome(m, page_text, threads=act.posts_are_content)
     th = thresholds(options.favor)
     # The mode's floor decides whether strict pruning is enough; the later steps (and a
     # JSON-LD match) pass at the lower of it and the balanced floor, so a higher floor
@@ -159,7 +159,7 @@ def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour) -
     share = act.column_share or 0.0
     if not selected < share * whole:
         return content
-    chrome = _effective_chrome(m, m.text_of(body))
+    chrome = _effective_chrome(m, m.text_of(body), threads=act.posts_are_content)
     roots, removed = region(body, m, chrome, landmark)
     column = _collect(g, roots, {}, Pruning.NONE)
     column.removed = set(removed)
@@ -252,7 +252,8 @@ def _from_jsonld(g: _Ground, scoring: Scoring, floor: int) -> Content | None:
     return content
 
 
-def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
+def _effective_chrome(m: Measures, page_text: int, *, threads: bool = True
+                      ) -> dict[HtmlElement, str]:
     """Chrome verdicts minus those on wrappers of the page's main region.
 
     A wrapper of ``<main>`` is layout whatever its class says, and so is a wrapper of a
@@ -271,8 +272,18 @@ def _effective_chrome(m: Measures, page_text: int) -> dict[HtmlElement, str]:
 
     wrappers = _main_wrappers(m, most_prose)
     return {el: rule for el, rule in m.chrome.items()
-            if el not in wrappers and m.text_of(el) <= CUT.chrome_max_share * page_text
+            if el not in wrappers and (m.text_of(el) <= CUT.chrome_max_share * page_text
+                                       or (not threads and _comments_beside_text(el, rule, m,
+                                                                                 page_text)))
             and not prose_exempt(el, rule, m)}
+
+
+def _comments_beside_text(el: HtmlElement, rule: str, m: Measures, page_text: int) -> bool:
+    """A reader-comment section longer than the post it follows is still chrome on a page
+    that is no thread, when the post beside it has text of its own: forty replies under a
+    short story outweigh the story (issue 36, part 3)."""
+    return (is_comment_verdict(rule)
+            and page_text - m.text_of(el) >= CUT.comments_outside_min_bytes)
 
 
 def _main_wrappers(m: Measures, most_prose: Callable[[HtmlElement], bool]) -> set[HtmlElement]:
