@@ -217,19 +217,46 @@ def _outlying_prose(roots: list[HtmlElement], m: Measures, blocked: set[HtmlElem
     """
     node = roots[0].getparent()
     extra: list[HtmlElement] = []
-    for _ in range(CUT.outlying_levels):
+    levels = climbed = 0
+    while levels < CUT.outlying_levels:
         if node is None or node is body.getparent():
             break
-        for sib in node.itersiblings(preceding=True):
-            if _clean_prose_box(sib, m, blocked, prose):
-                extra.append(sib)
-        for sib in node.itersiblings():
-            if _clean_prose_box(sib, m, blocked, prose):
+        if not _lone_child(node):
+            levels += 1
+        climbed += 1
+        # Past the usual levels (climbed through a builder's one-child wrappers), only
+        # sections of the template the selection sits in join.
+        same = climbed > CUT.outlying_levels
+        for sib in (*node.itersiblings(preceding=True), *node.itersiblings()):
+            if (not same or _same_template(sib, node)) and _clean_prose_box(
+                    sib, m, blocked, prose):
                 extra.append(sib)
         node = node.getparent()
     if not extra:
         return roots
     return sorted(roots + extra, key=lambda e: m.index.get(e, 0))
+
+
+def _same_template(a: HtmlElement, b: HtmlElement) -> bool:
+    """Two boxes a page builder printed from one template: same tag, same first class."""
+    ca, cb = (a.get("class") or "").split(), (b.get("class") or "").split()
+    return a.tag == b.tag and bool(ca) and bool(cb) and ca[0] == cb[0]
+
+
+def _lone_child(el: HtmlElement) -> bool:
+    """``el`` is its parent's only element: the two are one box drawn twice (a page
+    builder's section > container > column > widget chain), so a climb from one to the
+    other is no level."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    kids = 0
+    for kid in parent:
+        if isinstance(kid.tag, str):
+            kids += 1
+            if kids > 1:
+                return False
+    return True
 
 
 def _clean_prose_box(el: HtmlElement, m: Measures, blocked: set[HtmlElement],
