@@ -187,13 +187,6 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "accordion toggles naming one big panel": (
         lambda n: _page("<button aria-controls='p'>A question of some length?</button>"
                         * (n // 62) + "<div id='p'>" + _PROSE * 40 + "</div>"), 24000),
-    # Responsive copies (issue 37.5): every phone copy and its desktop twin under one list,
-    # each phone copy's twin looked for among its document-order neighbours only.
-    "list of phone and desktop copies": (
-        lambda n: _page("<div>" + "".join(
-            f'<div class="post"><div class="d-md-none">Name{i} poster</div><div class="d-none'
-            f' d-md-block">Name{i} poster</div><p>post text {i} here</p></div>'
-            for i in range(n // 150)) + "</div>"), 60000),
     "twitter card author label of repeated lead words": (
         lambda n: _page("", '<meta name="twitter:label1" content="written' + " by" * (n // 3)
                         + ' x"><meta name="twitter:data1" content="Jane Doe">'), 40000),

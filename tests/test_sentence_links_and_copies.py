@@ -95,30 +95,3 @@ def test_markdown_links_mode_keeps_images_as_images() -> None:
     doc = mainmark.extract(html.encode(),
                            options=mainmark.Options(chunking=False, links="inline"))
     assert f"![{caption}]" in doc.markdown
-
-
-def _post(i: int, phone: str, desktop: str) -> str:
-    return (f"<div class='post'><div class='d-md-none'>{phone}</div>"
-            f"<div class='d-none d-md-block'>{desktop}</div><p>Reply {i}: {_LONG}</p></div>")
-
-
-def test_every_phone_copy_in_a_long_thread_finds_its_own_twin() -> None:
-    posts = "".join(_post(i, f"Poster{i} Member", f"Poster{i} Member") for i in range(40))
-    doc = extract(f"<div>{posts}</div>")
-    assert all(doc.text.count(f"Poster{i} Member") == 1 for i in range(40))
-
-
-def test_words_said_by_far_away_copies_are_no_twin() -> None:
-    # Post 0's phone copy names a poster whose desktop copy is 30 posts further down the
-    # thread: the twin search reads the neighbours of a copy, not the whole thread.
-    posts = [_post(0, "Farawayname Member", "Someone Member")]
-    posts += [_post(i, f"Poster{i} Member", f"Poster{i} Member") for i in range(1, 30)]
-    posts.append(_post(30, "Lastposter Member", "Farawayname Member"))
-    doc = extract(f"<div>{''.join(posts)}</div>")
-    assert doc.text.count("Farawayname") == 2
-
-
-def test_a_desktop_box_around_the_phone_copy_is_not_its_twin() -> None:
-    doc = extract(f"<article><div class='d-none d-md-block'><div class='d-md-none'>{_AUTHOR}"
-                  f"</div></div><p>{_LONG}</p></article>")
-    assert "Harbourwatcher" in doc.text

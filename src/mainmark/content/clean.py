@@ -30,6 +30,7 @@ from mainmark.content.css import (
     transparent,
     zero_font,
 )
+from mainmark.content.mathsources import MATH_SOURCE_TAG, formula_images
 from mainmark.content.reveal import place_async_fragments, place_streamed_segments
 from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
@@ -171,15 +172,14 @@ def _script_kind(el: HtmlElement) -> str:
     return "json-ld" if "ld+json" in kind else "script"
 
 
-#: The element a MathJax v2 TeX source becomes, so that stripping scripts spares it.
-MATH_SOURCE_TAG = "mm-tex"
 _MATHJAX_RENDERINGS = classes.MATHJAX.entries
 
 
 def _keep_math_sources(root: HtmlElement) -> None:
     """``<script type="math/tex">`` holds a formula's TeX, the only text form of it the
     page has: it becomes a ``mm-tex`` element the renderer writes as ``$...$``, and the
-    glyph soup MathJax rendered next to it (preview, output spans) goes."""
+    glyph soup MathJax rendered next to it (preview, output spans) goes. A formula shown
+    as an image beside its hidden MathML becomes one too (:func:`formula_images`)."""
     for script in list(root.iter("script")):
         kind = (script.get("type") or "").lower().replace(" ", "")
         if not kind.startswith("math/tex"):
@@ -192,6 +192,7 @@ def _keep_math_sources(root: HtmlElement) -> None:
         script.attrib.clear()
         if "mode=display" in kind:
             script.set("display", "block")
+    formula_images(root)
 
 
 def _open_shadow_roots(root: HtmlElement) -> None:
@@ -317,7 +318,8 @@ def _still_owners(root: HtmlElement, candidates: list[HtmlElement], named: list[
 
     The cleaning removes elements (with their subtrees, or unwrapping them) and edits the
     attributes of one kind only, a MathJax source it turns into :data:`MATH_SOURCE_TAG`
-    with none left that a scan reads; it adds no attribute a scan reads. So an owner is
+    with none left that a scan reads; the one element it adds (a formula shown as an image,
+    :func:`formula_images`) carries no attribute a scan reads either. So an owner is
     listed again exactly when it still hangs from the document's root and is no math
     source. Each ancestor is climbed once, however many owners share it: linear."""
     top = root.getroottree().getroot()

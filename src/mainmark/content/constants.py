@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mainmark.cutoffs import Origin, cutoff
+from mainmark.vocabulary.registry import Scope
 
 #: Readability: the prior of a container by its tag (``initializeNode``: ``div`` +5,
 #: ``pre``/``td``/``blockquote`` +3, lists and forms -3, headings and ``th`` -5); extended
@@ -102,6 +103,21 @@ class ContentCutoffs:
         "A ``<noscript>`` holding two paragraphs or more and this much text is the page's "
         "content for readers without JavaScript (a blog platform's template-rendered post), "
         "kept; image fallbacks and tracking pixels are not.")
+
+    # --------------------------------------------------------- mathsources.py
+    formula_hider_levels: int = cutoff(3, "levels",
+        "How far above a ``<math>`` carrying TeX the element hiding it by an inline style "
+        "may sit, for the pair (hidden MathML, the image beside it showing the formula) to "
+        "be read as one formula shown as an image.",
+        Origin.STANDARD,
+        "MediaWiki's Math extension writes the hiding span as the ``<math>``'s parent; two "
+        "levels of slack for a skin or proxy that wraps it.", Scope.CMS)
+    formula_indent_levels: int = cutoff(3, "levels",
+        "How far above a formula shown as an image the ``<dd>`` may sit whose only content "
+        "it is: such a formula is displayed on its own line (``$$``).",
+        Origin.STANDARD,
+        "MediaWiki indents a displayed formula (``:<math>``) in a ``<dd>``, the formula's "
+        "span as its child.", Scope.CMS)
 
     # --------------------------------------------------------- css.py
     max_sheet_chars: int = cutoff(1_000_000, "chars",
@@ -472,13 +488,6 @@ class ContentCutoffs:
         3, "levels",
         "How far up from the phone copy of a responsive pair the large-screen copy is looked "
         "for: the post, the card.")
-    responsive_twin_span: int = cutoff(
-        8, "copies",
-        "How many large-screen copies on each side of a phone copy, in document order, are "
-        "read for its twin: a template prints the two copies of one block next to each other.",
-        Origin.BOUND,
-        "A page of thousands of posts puts every copy under one list: reading them all for "
-        "each phone copy made the pass quadratic.")
 
 #: The content stage reads its numbers from this one instance.
 CUT = ContentCutoffs()

@@ -17,9 +17,7 @@ block shown on phones alone stays, and so does a phone copy whose twin was prune
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Collection
-from itertools import zip_longest
 from typing import cast
 
 from lxml import etree
@@ -89,79 +87,38 @@ def phone_copies(roots: list[HtmlElement], m: Measures,
     copies: list[HtmlElement] = []
     if not small or not large:
         return copies
-    order = _Order(large[0])
-    large.sort(key=order.position)
-    at = [order.position(el) for el in large]
     said: dict[HtmlElement, frozenset[str]] = {}  # each large copy's words, read once
     for el in small:
         if el in removed or not m.text_of(el):
             continue
         words = _WORD.findall(" ".join(el.itertext()))
-        if words and _twin_kept(el, _neighbours(el, large, at, order),
-                                [w.casefold() for w in words], removed, said):
+        if words and _twin_kept(el, large, [w.casefold() for w in words], removed, said):
             copies.append(el)
     return copies
 
 
-class _Order:
-    """Document positions of one tree's nodes, so "inside" and "beside" are two
-    comparisons of numbers rather than an ancestor walk per pair of copies."""
-
-    def __init__(self, el: HtmlElement) -> None:
-        self._at = {node: i for i, node in enumerate(el.getroottree().getroot().iter())}
-
-    def position(self, el: HtmlElement) -> int:
-        return self._at[el]
-
-    def end(self, el: HtmlElement) -> int:
-        """The position just past ``el``'s subtree: that of the first node after it that
-        is not inside it."""
-        node: HtmlElement | None = el
-        while node is not None:
-            after = node.getnext()
-            if after is not None:
-                return self._at[after]
-            node = node.getparent()
-        return len(self._at)
-
-
-def _neighbours(el: HtmlElement, large: list[HtmlElement], at: list[int],
-                order: _Order) -> list[HtmlElement]:
-    """The large-screen copies that may be ``el``'s twin, nearest first: under its
-    ``CUT.responsive_pair_levels``-th ancestor, neither inside ``el`` nor around it, at most
-    ``CUT.responsive_twin_span`` on each side in document order."""
-    top = el
-    for _ in range(CUT.responsive_pair_levels):
-        parent = top.getparent()
-        if parent is None:
-            break
-        top = parent
-    if top is el:
-        return []
-    low, high = order.position(top), order.end(top)
-    here, past = order.position(el), order.end(el)
-    before: list[HtmlElement] = []
-    i = bisect_left(at, here) - 1
-    while i >= 0 and at[i] > low and len(before) < CUT.responsive_twin_span:
-        if order.end(large[i]) <= here:  # not a wrapper around the phone copy
-            before.append(large[i])
-        i -= 1
-    after: list[HtmlElement] = []
-    j = bisect_left(at, past)
-    while j < len(at) and at[j] < high and len(after) < CUT.responsive_twin_span:
-        after.append(large[j])
-        j += 1
-    return [near for pair in zip_longest(before, after) for near in pair if near is not None]
-
-
-def _twin_kept(el: HtmlElement, near: list[HtmlElement], words: list[str],
+def _twin_kept(el: HtmlElement, large: list[HtmlElement], words: list[str],
                removed: Collection[HtmlElement],
                said: dict[HtmlElement, frozenset[str]]) -> bool:
-    """The large-screen copies ``near`` ``el`` say every word of ``words``, and one that
-    says the first of them is kept."""
+    """The large-screen copies in ``el``'s nearest ``CUT.responsive_pair_levels`` ancestors (outside
+    ``el`` and not around it) say every word of ``words``, and one that says the first
+    of them is kept."""
+    ancestors: set[HtmlElement] = set()
+    node = el.getparent()
+    for _ in range(CUT.responsive_pair_levels):
+        if node is None:
+            break
+        ancestors.add(node)
+        node = node.getparent()
     missing = set(words)
     lead_kept = False
-    for other in near:
+    for other in large:
+        if other is el or any(a is el for a in other.iterancestors()):
+            continue
+        if any(a is other for a in el.iterancestors()):
+            continue  # the copy's own wrapper, not its twin
+        if not any(a in ancestors for a in other.iterancestors()):
+            continue
         if other not in said:
             said[other] = _words(other)
         missing -= said[other]
