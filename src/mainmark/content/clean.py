@@ -7,7 +7,8 @@ is counted in bytes per kind for the explain output.
 
 Hidden is what :mod:`mainmark.content.css` says CSS hides (inline styles and the
 page's own simple sheet rules), plus ``hidden``, ``aria-hidden`` and screen-reader-only
-classes. Hidden text is a prompt-injection route into a RAG index, so it goes however
+classes; a modal dialog (``aria-modal="true"``), an overlay the page opens over itself,
+goes too. Hidden text is a prompt-injection route into a RAG index, so it goes however
 much of the page it holds; the one exception is a page that hides nearly all of its text
 until a script runs (:func:`_script_revealed`), whose hidden wrapper holding the ``<h1>``
 is the page.
@@ -71,6 +72,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     panels, owners = _scan_attributes(root, rules)
     _open_shadow_roots(root)
     _keep_math_sources(root)
+    _drop_modal_dialogs(root, stripped)
     for el in _swallowing_controls(root):
         el.drop_tag()
     in_heading, beside = question_toggles(root)  # an FAQ's questions are button labels
@@ -193,6 +195,18 @@ def _keep_math_sources(root: HtmlElement) -> None:
         if "mode=display" in kind:
             script.set("display", "block")
     formula_images(root)
+
+
+def _drop_modal_dialogs(root: HtmlElement, stripped: dict[str, int]) -> None:
+    """A modal dialog (``aria-modal="true"``) is an overlay the page opens over itself: a
+    cookie preference centre, a newsletter or sign-up prompt, a cart drawer, a search
+    box. It is never the page's content, and a large one (a consent tool's purpose
+    texts) outweighs an index page whose rows are all links (rule `modal-dialog`,
+    docs/rules.md)."""
+    for el in root.xpath('//*[@aria-modal="true"]'):
+        if el.getparent() is not None:
+            _count(stripped, "modal", el)
+            remove_keeping_tail(el)
 
 
 def _open_shadow_roots(root: HtmlElement) -> None:
