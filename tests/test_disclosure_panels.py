@@ -76,3 +76,55 @@ HIDDEN = [
 @pytest.mark.parametrize(("inside", "head"), HIDDEN)
 def test_hidden_text_with_no_way_to_open_it_stays_hidden(inside: str, head: str) -> None:
     assert PAYLOAD not in _text(inside, head)
+
+
+# The WAI-ARIA accordion pattern closes a panel with aria-hidden or a style and names it
+# by its toggle's aria-controls: WCXB 4911 (a service page's FAQ, golden
+# real-faq-hidden-panels), 0374 (a course list whose toggles hold each course's title,
+# price and units, the panel closed by visibility and a zero height), 4242 (a Drupal
+# accordion whose items carry role=tab round the whole question and answer).
+ARIA_PANELS = [
+    pytest.param("<ul><li><h3><button aria-expanded='false' aria-controls='inner-2'>Can I use "
+                 "my own vet?</button></h3><div role='region' id='inner-2' aria-hidden='true' "
+                 f"tabindex='-1'><p>{ANSWER}</p></div></li></ul>", id="aria-hidden-panel"),
+    pytest.param("<div class='item'><button aria-expanded='false' aria-controls='c-1' "
+                 "role='button'><h4>Work Team Concepts and Skills</h4><p>Units: 3.00</p>"
+                 "</button><div id='c-1' role='region' style='overflow: hidden; height: 0px; "
+                 f"visibility: hidden; opacity: 0'><p>{ANSWER}</p></div></div>",
+                 id="style-closed-panel"),
+    pytest.param("<div role='tablist' aria-multiselectable='true'><div role='tab' "
+                 "class='accordion-item'><h2><button class='collapsed' aria-controls='x-1'>"
+                 "Eligibility</button></h2><div id='x-1' class='panel-collapse collapse' "
+                 f"role='tabpanel'><ul><li>{ANSWER}</li></ul></div></div></div>",
+                 id="tab-role-round-an-accordion-item"),
+]
+
+
+@pytest.mark.parametrize("inside", ARIA_PANELS)
+def test_an_aria_accordion_panel_is_text(inside: str) -> None:
+    assert ANSWER in _text(inside)
+
+
+def test_a_course_toggle_keeps_its_title() -> None:
+    text = _text(ARIA_PANELS[1].values[0])  # type: ignore[arg-type]
+    assert "Work Team Concepts and Skills" in text
+
+
+ARIA_HIDDEN = [
+    # A dialog an in-page link or a control opens is an overlay, not the page's text.
+    pytest.param("<a href='#guarantee'>Guarantee</a><div class='modal fade' id='guarantee' "
+                 f"role='dialog' aria-hidden='true'><p>{PAYLOAD}</p></div>", id="dialog"),
+    pytest.param("<button aria-controls='m-1'>Open</button><div id='m-1' aria-modal='true' "
+                 f"aria-hidden='true'><p>{PAYLOAD}</p></div>", id="modal"),
+    # aria-hidden with no control naming the box: decorative or a copy for sighted readers.
+    pytest.param(f"<div aria-hidden='true'><p>{PAYLOAD}</p></div>", id="unnamed"),
+    # Named, but hidden by more than closing: off-screen stays hidden.
+    pytest.param("<button aria-controls='p-1' aria-expanded='false'>More</button><div id='p-1'"
+                 " style='visibility:hidden;position:absolute;left:-9999px'>"
+                 f"<p>{PAYLOAD}</p></div>", id="named-and-off-screen"),
+]
+
+
+@pytest.mark.parametrize("inside", ARIA_HIDDEN)
+def test_aria_hidden_text_no_toggle_opens_stays_hidden(inside: str) -> None:
+    assert PAYLOAD not in _text(inside)

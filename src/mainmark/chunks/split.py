@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import overload
 
+from mainmark.chunks.boxes import box_titles, heading_level, still_open
 from mainmark.chunks.constants import CUT
 from mainmark.model import Block, BlockKind
 from mainmark.options import Options
@@ -131,19 +132,12 @@ def _without_closing_marks(line: str) -> str:
     return line
 
 
-def _heading_level(block: Block) -> int:
-    if 1 <= block.level <= 6:
-        return block.level
-    m = _HEADING.match(block.markdown)
-    return len(m.group(1)) if m else 1
-
-
 def block_pieces(md: Utf8, blocks: Sequence[Block], count: Count,
                  options: Options) -> list[Piece]:
     """Whole blocks as pieces, with heading paths; blocks over the budget already cut."""
 
     names: dict[int, str] = {}
-    opens = _heading_paths(blocks, names)
+    opens, resumes = _heading_paths(blocks, names)
     leads = card_leads(blocks)
     pieces: list[Piece] = []
     budget = options.max_tokens - options.overlap_tokens
@@ -156,6 +150,8 @@ def block_pieces(md: Utf8, blocks: Sequence[Block], count: Count,
         if block.kind is BlockKind.HEADING:
             heading_id = bid
             path = opens[bid]
+        elif bid in resumes:
+            path = resumes[bid]
         own = opens[leads[bid]] if bid in leads else path
         piece = Piece(block.md_start, block.md_end, count(block.markdown), block.kind, own,
                       heading_id, (block.src_start, block.src_end), names,
@@ -175,21 +171,40 @@ def block_pieces(md: Utf8, blocks: Sequence[Block], count: Count,
     return pieces
 
 
-def _heading_paths(blocks: Sequence[Block], names: dict[int, str]) -> dict[int, tuple[int, ...]]:
-    """The heading path each heading opens (its ancestors' ids and its own), by block id;
-    ``names`` gets every heading's text."""
+def _heading_paths(blocks: Sequence[Block], names: dict[int, str]
+                   ) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """The heading path each heading opens (its ancestors' ids and its own), by block id,
+    and the path the blocks after a titled box go back to, by the id of the first of
+    them (:mod:`mainmark.chunks.boxes`); ``names`` gets every heading's text.
+
+    A box title nests in the section its box was set into, whatever its level, and its
+    scope ends with its box: after it, that section's path is open again. Headings of
+    other boxes of the same container, closed by now, are not part of it (the outermost
+    heading, the page's title, always is)."""
     stack: list[tuple[int, int]] = []  # (level, block id)
     opens: dict[int, tuple[int, ...]] = {}
+    resumes: dict[int, tuple[int, ...]] = {}
+    titles = box_titles(blocks)
+    saved: dict[int, list[tuple[int, int]]] = {}  # end of a box -> the stack to go back to
     for bid, block in enumerate(blocks):
+        if bid in saved:
+            stack = saved.pop(bid)
+            resumes[bid] = tuple(b for _, b in stack)
         if block.kind is not BlockKind.HEADING or not block.markdown.strip(_ASCII_SPACE_CHARS):
             continue
-        level = _heading_level(block)
-        while stack and stack[-1][0] >= level:
-            stack.pop()
+        level = heading_level(block)
+        if bid in titles:  # nested in the section its box was set into, whatever its level
+            end = titles[bid]
+            saved[end] = [(lv, b) for k, (lv, b) in enumerate(stack)
+                          if k == 0 or still_open(blocks[b], block, blocks[end])]
+            stack = list(saved[end])
+        else:
+            while stack and stack[-1][0] >= level:
+                stack.pop()
         stack.append((level, bid))
         names[bid] = heading_text(block.markdown) or "…"
         opens[bid] = tuple(b for _, b in stack)
-    return opens
+    return opens, resumes
 
 
 #: A card's lead-in before its name: its photo, a badge ("Only 3 left!"), a brand. At

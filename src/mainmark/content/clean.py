@@ -25,6 +25,7 @@ from lxml.html import HtmlElement
 from mainmark.content.constants import CUT
 from mainmark.content.css import (
     SheetRules,
+    closed_only,
     declarations,
     hides,
     read_sheets,
@@ -35,6 +36,7 @@ from mainmark.content.mathsources import MATH_SOURCE_TAG, formula_images
 from mainmark.content.reveal import place_async_fragments, place_streamed_segments
 from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
+    BLOCK_TAGS,
     CONTROL_TARGETS,
     FORM_CONTROL_TAGS,
     HYDRATION_MARKERS,
@@ -78,8 +80,9 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     in_heading, beside = question_toggles(root)  # an FAQ's questions are button labels
     for el in in_heading:
         el.drop_tag()
-    for el in beside:
-        el.tag = "p"
+    for el in beside:  # the panel's title, no longer a control (a role would say it is)
+        el.tag = "div" if any(k.tag in _TITLE_BLOCKS for k in el) else "p"
+        el.attrib.pop("role", None)
     if not count:
         for el in [el for el in root.iter("noscript", *VOID_INVISIBLE_TAGS) if _keeps(el)]:
             el.drop_tag()
@@ -124,6 +127,10 @@ def _keeps(el: HtmlElement) -> bool:
         return _noscript_prose(el)
     return bool(len(el) or (el.text or "").strip())
 
+
+#: A toggle holding one of these (a course card's heading and price lines) becomes a
+#: block box, not a paragraph around blocks.
+_TITLE_BLOCKS = BLOCK_TAGS - {"br"}
 
 #: Form controls libxml2 may nest the rest of the page in.
 _SWALLOWING_CONTROLS = ("button", "select", "textarea")
@@ -280,6 +287,7 @@ def _scan_attributes(root: HtmlElement, rules: SheetRules
     thousands of classed elements, nearly all of them visible, and judging each cost more
     than this test."""
     values: list[str] = []
+    controlled: list[str] = []
     toggles: set[HtmlElement] = set()
     candidates: list[HtmlElement] = []
     names: list[HtmlElement] = []
@@ -302,6 +310,8 @@ def _scan_attributes(root: HtmlElement, rules: SheetRules
                 value = get(name)
                 if value is not None:
                     values.append(value)
+                    if name == "aria-controls":
+                        controlled.append(value)
             if get("aria-expanded") is not None or get("role") in roles:
                 toggles.add(el)
         cls = get("class")
@@ -323,7 +333,7 @@ def _scan_attributes(root: HtmlElement, rules: SheetRules
         if rules and not naming.isdisjoint(keys) and (
                 candidate or rules.hides(cls, get("id")) or _screen_reader_only(cls)):
             names.append(el)
-    return _Disclosures(values, toggles), (candidates, names)
+    return _Disclosures(values, toggles, controlled), (candidates, names)
 
 
 def _still_owners(root: HtmlElement, candidates: list[HtmlElement], named: list[HtmlElement]
@@ -428,11 +438,14 @@ def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
     def opened(el: HtmlElement, how: str) -> str | None:
         return None if panels is not None and panels.opens(el) else how
 
+    def named(el: HtmlElement, how: str) -> str | None:
+        return None if panels is not None and panels.named(el) else how
+
     def _verdict(el: HtmlElement) -> str | None:
         if el.get("hidden") is not None:
             return opened(el, _HIDDEN)
         if el.get("aria-hidden") == "true":
-            return _HIDDEN
+            return named(el, _HIDDEN)
         cls = el.get("class")
         if _screen_reader_only(cls):
             return _HIDDEN
@@ -441,7 +454,9 @@ def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
             decl = declarations(style)
             if hides(decl):
                 closed = decl.get("display") == "none" and len(decl) == 1
-                return opened(el, _HIDDEN) if closed else _HIDDEN
+                if closed:
+                    return opened(el, _HIDDEN)
+                return named(el, _HIDDEN) if closed_only(decl) else _HIDDEN
             if transparent(decl):
                 return _FADE
         if rules and rules.hides(cls, el.get("id")):
@@ -474,16 +489,32 @@ class _Disclosures:
     id words say accordion, tab panel, collapse, toggle. Text hidden with none of these
     (the injection route issue 40 closes) has no way to be opened and stays hidden."""
 
-    def __init__(self, values: list[str], toggles: set[HtmlElement]) -> None:
+    def __init__(self, values: list[str], toggles: set[HtmlElement],
+                 controlled: list[str]) -> None:
         # ``values``: the targets the page's controls and in-page links name, and
         # ``toggles``: its buttons, summaries and ARIA toggles, as :func:`_scan_attributes`
         # read them before the cleaning strips form controls (a toggle is often a <button>).
         self._targets = {v.lstrip("#") for value in values for v in value.split()}
+        # ``controlled``: the ids ``aria-controls`` names, the WAI-ARIA accordion and tabs
+        # patterns, whose closed panels are the ones ``aria-hidden`` and a hiding style close.
+        self._controlled = {v.lstrip("#") for value in controlled for v in value.split()}
         self._toggles = toggles
         self._holders = {t.getparent() for t in toggles}
 
+    def named(self, el: HtmlElement) -> bool:
+        """A tab panel, or the panel an ARIA toggle's ``aria-controls`` names, and no
+        dialog: the panels the WAI-ARIA patterns close with ``aria-hidden`` or a style
+        (a modal a link opens is an overlay, not the page's text)."""
+        role = el.get("role")
+        if role in ("dialog", "alertdialog") or el.get("aria-modal") == "true":
+            return False
+        return role == "tabpanel" or (el.get("id") or "\0") in self._controlled
+
+    def _targeted(self, el: HtmlElement) -> bool:
+        return el.get("role") == "tabpanel" or (el.get("id") or "\0") in self._targets
+
     def opens(self, el: HtmlElement) -> bool:
-        if el.get("role") == "tabpanel" or (el.get("id") or "\0") in self._targets:
+        if self._targeted(el):
             return True
         # The panel, or the box holding it, sits beside a toggle or is a widget's part (UI
         # kits wrap a panel's body in one more box than the toggle's level).

@@ -192,6 +192,14 @@ def hides(decl: dict[str, str], *, inline: bool = True) -> bool:
     return _same_colour_as_background(decl)
 
 
+def closed_only(decl: dict[str, str]) -> bool:
+    """Hidden by ``display`` or ``visibility`` alone, the way a widget closes a panel (with
+    a zero height or opacity beside them for the animation), and by nothing a reader could
+    not undo by opening it: no off-screen box, no clip, no colour trick."""
+    rest = {k: v for k, v in decl.items() if k not in ("display", "visibility")}
+    return hides(decl) and not hides(rest)
+
+
 def transparent(decl: dict[str, str]) -> bool:
     """Zero opacity. Judged apart from :func:`hides`: it is also how a page fades its
     content in once a script has run, so the caller weighs it (``content.clean``)."""

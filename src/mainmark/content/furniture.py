@@ -134,9 +134,12 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     if (not words.isdisjoint(_NAVBOX_WORDS) and tag in ("table", "div")) or (
             links >= CUT.navbox_min_links and _vte_box(el, m)):
         return "navbox"
+    # A tab or tab list holding the panels themselves is an accordion whose template put
+    # the role on the group or on each item round question and answer (Drupal's and
+    # Bootstrap 3's): its sections are the page's text (rule `tablist-panels`).
     if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (
             role in ("tab", "tablist", "button") or m.text_of(el) < CUT.toast_max_bytes) and (
-            role != "tablist" or not m.holds_panels(el)):
+            role not in ("tab", "tablist") or not m.holds_panels(el)):
         return f"widget:{role or 'live-region'}"
     if tag == "form" and _small(el, m, total, CUT.form_max_bytes):
         return "form"

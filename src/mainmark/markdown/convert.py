@@ -167,8 +167,10 @@ class Converter(TreeWalker, MarkdownConverter):
         #: Heading levels that differ from the tag's (``<section><h1>``, see
         #: :func:`outline_levels`).
         self.heading_levels: dict[HtmlElement, int] = {}
-        #: Image sources already shown: a gallery's thumbnail strip repeats its pictures.
+        #: Image sources already shown, and images whose picture another shows wider
+        #: (:mod:`mainmark.markdown.thumbnails`): a gallery's strip repeats its pictures.
         self.seen_images: set[str] = set()
+        self.thumbnails: set[HtmlElement] = set()
         self.links: list[Link] = []
         #: href -> absolute URL (urljoin is slow and pages repeat their links).
         self.url_cache: dict[str, str | None] = {}
@@ -258,7 +260,7 @@ class Converter(TreeWalker, MarkdownConverter):
             img.get("alt") or img.get("title") or caption_of(img)).split())
         if not alt and src and self.bare_images:
             alt = _file_label(src)
-        if not src or not alt or src in self.seen_images:
+        if not src or not alt or src in self.seen_images or img in self.thumbnails:
             return EMPTY
         self.seen_images.add(src)
         if self.link_mode == "text":

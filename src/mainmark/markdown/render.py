@@ -18,6 +18,7 @@ from mainmark.markdown.constants import CUT
 from mainmark.markdown.convert import Converter, escape_line, escape_markdown, outline_levels
 from mainmark.markdown.provenance import block_links, block_path
 from mainmark.markdown.serializers import SYNTAXES
+from mainmark.markdown.thumbnails import thumbnail_copies
 from mainmark.markdown.walk import Piece, collapse
 from mainmark.model import (
     Block,
@@ -89,6 +90,9 @@ def walk_content(
                           link_mode=options.links, images=options.images,
                           bare_images=options.bare_images)
     converter.heading_levels = outline_levels(list(content.roots), content.removed)
+    if options.images:
+        converter.thumbnails = thumbnail_copies(content.roots, content.removed,
+                                                content.base_url)
     try:
         pieces = converter.walk(list(content.roots)).pieces
     finally:

@@ -77,6 +77,15 @@ LAZY_SRC_ATTRS = ("data-src", "data-lazy-src", "data-original", "data-lazy", "da
                   "data-hi-res-src", "data-full-src", "data-orig-file")
 LAZY_SRCSET_ATTRS = ("data-srcset", "data-lazy-srcset", "srcset")
 
+#: Query parameters of an image URL that ask an image server for a size, a crop or a
+#: format of the same picture (WordPress/Jetpack ``?resize=``, Shopify ``?width=``, imgix
+#: and most CDNs ``?w=&h=&fit=&q=&auto=&fm=&dpr=``): a gallery's thumbnail and its
+#: full-size copy differ only in them (``markdown/thumbnails.py``).
+SIZE_QUERY_KEYS = frozenset({"w", "h", "width", "height", "resize", "fit", "crop", "quality",
+                             "q", "auto", "format", "fm", "dpr"})
+#: ...of which these name the width (``resize`` as ``width,height``).
+WIDTH_QUERY_KEYS = frozenset({"w", "width", "resize"})
+
 #: A ``src`` with one of these words is a lazy-loading placeholder, not the picture.
 PLACEHOLDER_SRC = re.compile(r"placeholder|blank\.gif|spacer|pixel\.gif|transparent\.|lazy",
                              re.IGNORECASE)

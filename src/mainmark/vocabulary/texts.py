@@ -1,6 +1,7 @@
 """Whole-text vocabularies: an element's text, casefolded, compared with the entries
 (:func:`~mainmark.vocabulary.registry.text_key`), and the words of a slide counter, the
-other whole text a gallery leaves behind."""
+other whole text a gallery leaves behind; and the words of an image URL that name a
+gallery's thumbnail copy."""
 
 from __future__ import annotations
 
@@ -56,4 +57,12 @@ SLIDE_OF = phrases(
     ))
 
 #: Every table of this module, in the order the docs list them.
-TABLES = (UI_LABELS, SLIDE_NOUN, SLIDE_OF)
+#: A gallery's thumbnail strip names its copies so: a directory of them
+#: (``/thumbs/photo.jpg``) or a suffix of the file name (``photo_thumb.jpg``).
+THUMBNAIL = Vocabulary(
+    "thumbnail", frozenset({"thumb", "thumbs", "thumbnail", "thumbnails"}),
+    "the small copy of a picture a gallery's thumbnail strip shows beside the full-size "
+    "one: a directory of the image URL's path, or a suffix of its file name",
+    ("markdown.thumbnails",), Match.PATH)
+
+TABLES = (UI_LABELS, SLIDE_NOUN, SLIDE_OF, THUMBNAIL)
