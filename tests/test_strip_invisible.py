@@ -66,6 +66,8 @@ INVISIBLE = [
                  "hidden", id="display-none"),
     pytest.param("<p style='color:#333;visibility:hidden'>PAYLOAD-VISIBILITY</p>",
                  "PAYLOAD-VISIBILITY", "hidden", id="visibility-hidden"),
+    pytest.param("<div role='dialog' aria-modal='true'><h2>Your Privacy</h2><p>PAYLOAD-MODAL "
+                 "we process your data</p></div>", "PAYLOAD-MODAL", "modal", id="modal-dialog"),
 ]
 
 

@@ -7,7 +7,8 @@ is counted in bytes per kind for the explain output.
 
 Hidden is what :mod:`mainmark.content.css` says CSS hides (inline styles and the
 page's own simple sheet rules), plus ``hidden``, ``aria-hidden`` and screen-reader-only
-classes. Hidden text is a prompt-injection route into a RAG index, so it goes however
+classes; a modal dialog (``aria-modal="true"``), an overlay the page opens over itself,
+goes too. Hidden text is a prompt-injection route into a RAG index, so it goes however
 much of the page it holds; the one exception is a page that hides nearly all of its text
 until a script runs (:func:`_script_revealed`), whose hidden wrapper holding the ``<h1>``
 is the page.
@@ -31,6 +32,7 @@ from mainmark.content.css import (
     transparent,
     zero_font,
 )
+from mainmark.content.mathsources import MATH_SOURCE_TAG, formula_images
 from mainmark.content.reveal import place_async_fragments, place_streamed_segments
 from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
@@ -72,6 +74,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
     panels, owners = _scan_attributes(root, rules)
     _open_shadow_roots(root)
     _keep_math_sources(root)
+    _drop_modal_dialogs(root, stripped)
     for el in _swallowing_controls(root):
         el.drop_tag()
     in_heading, beside = question_toggles(root)  # an FAQ's questions are button labels
@@ -178,15 +181,14 @@ def _script_kind(el: HtmlElement) -> str:
     return "json-ld" if "ld+json" in kind else "script"
 
 
-#: The element a MathJax v2 TeX source becomes, so that stripping scripts spares it.
-MATH_SOURCE_TAG = "mm-tex"
 _MATHJAX_RENDERINGS = classes.MATHJAX.entries
 
 
 def _keep_math_sources(root: HtmlElement) -> None:
     """``<script type="math/tex">`` holds a formula's TeX, the only text form of it the
     page has: it becomes a ``mm-tex`` element the renderer writes as ``$...$``, and the
-    glyph soup MathJax rendered next to it (preview, output spans) goes."""
+    glyph soup MathJax rendered next to it (preview, output spans) goes. A formula shown
+    as an image beside its hidden MathML becomes one too (:func:`formula_images`)."""
     for script in list(root.iter("script")):
         kind = (script.get("type") or "").lower().replace(" ", "")
         if not kind.startswith("math/tex"):
@@ -199,6 +201,19 @@ def _keep_math_sources(root: HtmlElement) -> None:
         script.attrib.clear()
         if "mode=display" in kind:
             script.set("display", "block")
+    formula_images(root)
+
+
+def _drop_modal_dialogs(root: HtmlElement, stripped: dict[str, int]) -> None:
+    """A modal dialog (``aria-modal="true"``) is an overlay the page opens over itself: a
+    cookie preference centre, a newsletter or sign-up prompt, a cart drawer, a search
+    box. It is never the page's content, and a large one (a consent tool's purpose
+    texts) outweighs an index page whose rows are all links (rule `modal-dialog`,
+    docs/rules.md)."""
+    for el in root.xpath('//*[@aria-modal="true"]'):
+        if el.getparent() is not None:
+            _count(stripped, "modal", el)
+            remove_keeping_tail(el)
 
 
 def _open_shadow_roots(root: HtmlElement) -> None:
@@ -327,7 +342,8 @@ def _still_owners(root: HtmlElement, candidates: list[HtmlElement], named: list[
 
     The cleaning removes elements (with their subtrees, or unwrapping them) and edits the
     attributes of one kind only, a MathJax source it turns into :data:`MATH_SOURCE_TAG`
-    with none left that a scan reads; it adds no attribute a scan reads. So an owner is
+    with none left that a scan reads; the one element it adds (a formula shown as an image,
+    :func:`formula_images`) carries no attribute a scan reads either. So an owner is
     listed again exactly when it still hangs from the document's root and is no math
     source. Each ancestor is climbed once, however many owners share it: linear."""
     top = root.getroottree().getroot()

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mainmark.cutoffs import Origin, cutoff
+from mainmark.vocabulary.registry import Scope
 
 #: Readability: the prior of a container by its tag (``initializeNode``: ``div`` +5,
 #: ``pre``/``td``/``blockquote`` +3, lists and forms -3, headings and ``th`` -5); extended
@@ -102,6 +103,21 @@ class ContentCutoffs:
         "A ``<noscript>`` holding two paragraphs or more and this much text is the page's "
         "content for readers without JavaScript (a blog platform's template-rendered post), "
         "kept; image fallbacks and tracking pixels are not.")
+
+    # --------------------------------------------------------- mathsources.py
+    formula_hider_levels: int = cutoff(3, "levels",
+        "How far above a ``<math>`` carrying TeX the element hiding it by an inline style "
+        "may sit, for the pair (hidden MathML, the image beside it showing the formula) to "
+        "be read as one formula shown as an image.",
+        Origin.STANDARD,
+        "MediaWiki's Math extension writes the hiding span as the ``<math>``'s parent; two "
+        "levels of slack for a skin or proxy that wraps it.", Scope.CMS)
+    formula_indent_levels: int = cutoff(3, "levels",
+        "How far above a formula shown as an image the ``<dd>`` may sit whose only content "
+        "it is: such a formula is displayed on its own line (``$$``).",
+        Origin.STANDARD,
+        "MediaWiki indents a displayed formula (``:<math>``) in a ``<dd>``, the formula's "
+        "span as its child.", Scope.CMS)
 
     # --------------------------------------------------------- css.py
     max_sheet_chars: int = cutoff(1_000_000, "chars",

@@ -25,7 +25,7 @@ from mainmark.markdown.codeblocks import code_language, code_text
 from mainmark.markdown.constants import CUT
 from mainmark.markdown.imagetext import caption_of, is_icon, said_beside
 from mainmark.markdown.links import image_src, markdown_target, resolve, url_text_host
-from mainmark.markdown.mathtex import math_source
+from mainmark.markdown.mathtex import math_source, shown_as_image
 from mainmark.markdown.rendervocab import (
     CODE_TAGS,
     DEL_TAGS,
@@ -231,15 +231,18 @@ class Converter(TreeWalker, MarkdownConverter):
     def math(self, el: HtmlElement, tag: str) -> Out:
         """A formula as TeX between dollars: ``$...$`` inline, ``$$...$$`` displayed as
         its own block. The TeX comes from the page (a MathML ``x-tex`` annotation or
-        ``alttext``, a MathJax source); MathML without it keeps its plain text."""
+        ``alttext``, a MathJax source, a formula image's alt); MathML without it keeps its
+        plain text."""
         tex, display = math_source(el, tag)
         if not tex:
             return EMPTY
+        # A formula shown as an image adds to the text what an image adds: nothing.
+        text = "" if shown_as_image(el, tag) else tex
         if not display:
             md = f"${tex}$"
-            return md, tex, html_escape(md, quote=False)
+            return md, text, html_escape(md, quote=False)
         md = f"$$\n{tex}\n$$"
-        return [Piece(BlockKind.PARAGRAPH, [md, tex, f"<p>{html_escape(md, quote=False)}</p>"],
+        return [Piece(BlockKind.PARAGRAPH, [md, text, f"<p>{html_escape(md, quote=False)}</p>"],
                       el, el)]
 
     def image(self, img: HtmlElement, tags: frozenset[str]) -> Tri:

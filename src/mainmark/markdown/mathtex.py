@@ -1,6 +1,7 @@
 """A formula's TeX, read off the page's own markup: a MathML ``x-tex`` annotation or
-``alttext``, a MathJax source (``mm-tex``, from the cleaning stage), or, for MathML with
-neither, its characters. The renderer writes it between dollars."""
+``alttext``, a MathJax source or a formula image's alt (``mm-tex``, from the cleaning
+stage), or, for MathML with neither, its characters. The renderer writes it between
+dollars."""
 
 from __future__ import annotations
 
@@ -8,15 +9,27 @@ import re
 
 from lxml.html import HtmlElement
 
+#: What the cleaning writes (``content.mathsources``; rendering reads the tree, never a
+#: selection module): the element holding a formula's kept TeX, and its attribute that
+#: holds the TeX of a formula the page shows as an image.
+_SOURCE_TAG, _FORMULA_IMAGE = "mm-tex", "alt"
 _TEX_ENCODINGS = ("application/x-tex", "text/x-tex", "application/x-latex", "tex")
 _DISPLAY_CLASSES = frozenset({"katex-display", "math-display", "displaymath", "MathJax_Display",
                               "equation", "mathblock"})
 
 
+def shown_as_image(el: HtmlElement, tag: str) -> bool:
+    """A formula the page shows as an image (MediaWiki's): like an image, it adds its TeX
+    to the markdown and nothing to the plain text."""
+    return tag == _SOURCE_TAG and el.get(_FORMULA_IMAGE) is not None
+
+
 def math_source(el: HtmlElement, tag: str) -> tuple[str, bool]:
     """(TeX or plain text of a formula, whether it is displayed)."""
-    if tag == "mm-tex":
-        return " ".join((el.text or "").split()), el.get("display") == "block"
+    if tag == _SOURCE_TAG:
+        image_tex = el.get(_FORMULA_IMAGE)
+        tex = _unwrap_displaystyle(image_tex) if image_tex is not None else el.text or ""
+        return " ".join(tex.split()), el.get("display") == "block"
     tex = ""
     for note in el.iter("annotation"):
         if (note.get("encoding") or "").lower() in _TEX_ENCODINGS:

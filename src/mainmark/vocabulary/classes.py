@@ -1,6 +1,6 @@
 """Exact class names that one framework writes, matched as whole class entries (the way a
 CSS class selector matches): code highlighters' gutters and line spans, screen-reader-only
-text, MathJax renderings.
+text, MathJax renderings, MediaWiki's displayed formula images.
 
 These tables name classes, not words, and matching their words instead would be wrong:
 Prism marks the ``<pre>`` itself ``line-numbers`` (its words hold ``linenumbers``, a
@@ -66,6 +66,17 @@ MATHJAX = Vocabulary(
                           "MathJax_CHTML", "MathJax_SVG_Display"}),
     "the glyph soup MathJax v2 renders beside a formula's TeX source (the TeX is kept)",
     ("content.clean",), Match.CLASS, label=cms("MathJax"))
+FORMULA_IMAGE = Vocabulary(
+    "formula_image", frozenset({"mwe-math-fallback-image-inline",
+                                "mwe-math-fallback-image-display"}),
+    "the image a formula is shown as, beside its MathML hidden for screen readers (its alt, "
+    "the TeX, is written as a formula)",
+    ("content.mathsources",), Match.CLASS, label=cms("MediaWiki Math extension"))
+FORMULA_IMAGE_DISPLAY = Vocabulary(
+    "formula_image_display", frozenset({"mwe-math-fallback-image-display"}),
+    "the image a formula is shown as, when the formula is displayed on its own line (its "
+    "TeX is written as a displayed formula)",
+    ("content.mathsources",), Match.CLASS, label=cms("MediaWiki Math extension"))
 
 _RESPONSIVE = ("content.responsive",)
 _BOOTSTRAP, _TAILWIND = cms("Bootstrap"), cms("Tailwind CSS")
@@ -122,5 +133,5 @@ HIDDEN_BASE = Vocabulary(
     casefolded=True)
 
 #: Every table of this module, in the order the docs list them.
-TABLES = (GUTTER, CODE_LINE, NOT_A_LANGUAGE, SCREEN_READER, MATHJAX, SMALL_SCREEN_ONLY,
-          LARGE_SCREEN_ONLY, SHOWN_FROM, HIDDEN_BASE)
+TABLES = (GUTTER, CODE_LINE, NOT_A_LANGUAGE, SCREEN_READER, MATHJAX, FORMULA_IMAGE,
+          FORMULA_IMAGE_DISPLAY, SMALL_SCREEN_ONLY, LARGE_SCREEN_ONLY, SHOWN_FROM, HIDDEN_BASE)
