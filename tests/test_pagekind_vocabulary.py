@@ -9,6 +9,8 @@ model learns nothing from it and a reader of the weights is misled.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lxml import html
 from lxml.html import HtmlElement
@@ -46,6 +48,20 @@ def test_a_schema_type_fires_its_group(group: str, kind: str) -> None:
     vec = _vector()
     features._schema(Structured(jsonld=[{"@type": f"https://schema.org/{kind}"}]), vec)
     assert _fired(vec, f"schema:{group}")
+
+
+def test_schema_types_are_spelt_as_schema_org_spells_them() -> None:
+    # A type with a space ("Offer Catalog" stood in the service group until 0.19) is
+    # never an ``@type``: its feature never fired.
+    bad = [kind for _, kind in _cases(pagekinds.SCHEMA_GROUPS)
+           if not re.fullmatch(r"[A-Z][A-Za-z]+", kind)]
+    assert not bad
+
+
+def test_a_type_in_two_groups_fires_both() -> None:
+    vec = _vector()
+    features._schema(Structured(jsonld=[{"@type": "OfferCatalog"}]), vec)
+    assert _fired(vec, "schema:listing") and _fired(vec, "schema:service")
 
 
 @pytest.mark.parametrize("value", pagekinds.OG_TYPES.order)

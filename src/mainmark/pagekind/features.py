@@ -95,7 +95,11 @@ def _names() -> tuple[str, ...]:
 #: The feature names, in the order of the vector.
 FEATURES: tuple[str, ...] = _names()
 _INDEX = {name: i for i, name in enumerate(FEATURES)}
-_SCHEMA_OF = {t: g for g, types in SCHEMA_GROUPS.items() for t in types}
+#: Each schema.org type's groups (a type listed in two groups counts for both).
+_SCHEMA_OF: dict[str, tuple[str, ...]] = {}
+for _group, _types in SCHEMA_GROUPS.items():
+    for _type in _types:
+        _SCHEMA_OF[_type] = (*_SCHEMA_OF.get(_type, ()), _group)
 _URL_SET = frozenset(URL_TOKENS)
 _TITLE_SET = frozenset(TITLE_WORDS)
 _CLASS_SET = frozenset(CLASS_WORDS)
@@ -132,9 +136,7 @@ def _schema(structured: Structured, vec: list[float]) -> None:
         for entity in entities(objects, source):
             count += 1
             for kind in set(entity.types):
-                group = _SCHEMA_OF.get(kind)
-                if group is not None:
-                    groups[group] += 1
+                groups.update(_SCHEMA_OF.get(kind, ()))
     for group, n in groups.items():
         _set(vec, f"schema:{group}", _log(n))
     _set(vec, "schema:none", float(count == 0))

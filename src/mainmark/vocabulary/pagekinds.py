@@ -33,8 +33,9 @@ _MARKUP = ("pagekind.markup",)
 _EN = language("en")
 
 #: schema.org types, grouped by what they say about the page (one feature per group,
-#: ``schema:<group>``). ``Offer Catalog`` (with a space) is as the model was trained: a
-#: page's ``@type`` spelt so counts for a service page.
+#: ``schema:<group>``). A type may stand in two groups and then counts for both:
+#: ``OfferCatalog`` is a catalogue (listing) and, as a business's ``hasOfferCatalog``, the
+#: offers of a provider (service); the model weighs the two.
 _SCHEMA_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("article", ("Article", "NewsArticle", "BlogPosting", "ReportageNewsArticle",
                  "AnalysisNewsArticle", "OpinionNewsArticle", "LiveBlogPosting",
@@ -52,7 +53,7 @@ _SCHEMA_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("docs", ("TechArticle", "APIReference", "SoftwareSourceCode")),
     ("service", ("Service", "ProfessionalService", "Course", "FinancialService",
                  "LegalService", "MedicalClinic", "HomeAndConstructionBusiness", "FAQPage",
-                 "Event", "Offer Catalog")),
+                 "Event", "OfferCatalog")),
     ("business", ("LocalBusiness", "Organization", "Corporation", "Store",
                   "EducationalOrganization", "CollegeOrUniversity", "Restaurant", "Hotel",
                   "Place", "PostalAddress")),
