@@ -1,0 +1,85 @@
+"""Speed shortcuts of selection against the computations they stand in for (issue 36).
+
+Each shortcut must give the plain computation's answer exactly, on varied synthetic
+markup and on the real pages of the repository's corpus (``tests/pages/wcxb``).
+"""
+
+from __future__ import annotations
+
+import lxml.html
+import pytest
+
+from corpus_support import corpus_pages
+from mainmark.content import responsive
+from mainmark.content.measure import Measures, measure
+from mainmark.vocabulary.classes import SMALL_SCREEN_ONLY
+
+# ----------------------------------------------------------------------------- responsive
+
+
+def _scan_finds_pair(roots: list[lxml.html.HtmlElement]) -> bool:
+    """The element scan of :func:`responsive.phone_copies`: some phone copy and some
+    large-screen copy are classed under ``roots``."""
+    small = large = False
+    for root in roots:
+        for el in root.iter():
+            if not isinstance(el.tag, str):
+                continue
+            classes = frozenset((el.get("class") or "").lower().split())
+            if not classes.isdisjoint(SMALL_SCREEN_ONLY.entries):
+                small = True
+            elif responsive._large_copy(classes):
+                large = True
+    return small and large
+
+
+_PAIRS = [
+    "<div class='d-md-none'><p>Jane Roe</p></div><div class='d-none d-md-block'>"
+    "<p>Jane Roe</p></div>",
+    "<div class='D-MD-NONE'>Jane Roe</div><div class='Hidden-XS'>Jane Roe</div>",
+    "<div class='x md:hidden y'>Jane</div><div class='hidden md:block'>Jane</div>",
+    "<div class='ipsResponsive_showPhone'>Jane</div><div class='ipsResponsive_hidePhone'>"
+    "Jane</div>",
+    "<div class='d-md-none'>Jane</div>",  # a phone copy alone
+    "<div class='d-md-block'>Jane</div><div class='d-md-none'>Jane</div>",  # no hidden base
+    "<div class='hidden-xs'>Jane</div>",
+    "<div class='xd-md-nonex'>Jane</div><div class='hidden-xsx'>Jane</div>",  # no tokens
+    "<div class='mobile-only\tfoo'>Jane</div><div class='hide-mobile'>Jane</div>",
+    "<p>No classes at all</p>",
+]
+
+
+@pytest.mark.parametrize("body", _PAIRS)
+def test_phone_copy_prefilter_is_necessary_on_varied_markup(body: str) -> None:
+    root = lxml.html.fromstring(f"<html><body><main>{body}</main></body></html>")
+    roots = [root.find("body")]
+    assert responsive._may_hold_copies(roots) or not _scan_finds_pair(roots)
+    m = measure(root)
+    fast = responsive.phone_copies(roots, m, set())
+    plain = _phone_copies_unfiltered(roots, m)
+    assert fast == plain
+
+
+def _phone_copies_unfiltered(roots: list[lxml.html.HtmlElement],
+                             m: Measures) -> list[lxml.html.HtmlElement]:
+    """:func:`responsive.phone_copies` without its prefilter: the scan of every element."""
+    saved = responsive._may_hold_copies
+    responsive._may_hold_copies = lambda roots: True
+    try:
+        return responsive.phone_copies(roots, m, set())
+    finally:
+        responsive._may_hold_copies = saved
+
+
+def test_phone_copy_prefilter_is_necessary_on_corpus_pages() -> None:
+    pairs = 0
+    for name, page, _ in corpus_pages():
+        root = lxml.html.fromstring(page)
+        roots = [root]
+        found = _scan_finds_pair(roots)
+        pairs += found
+        assert responsive._may_hold_copies(roots) or not found, name
+        m = measure(root)
+        assert responsive.phone_copies(roots, m, set()) == _phone_copies_unfiltered(roots, m)
+    assert pairs  # the corpus holds pages with both copies, so the test can fail
+
