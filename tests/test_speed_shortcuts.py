@@ -6,11 +6,14 @@ markup and on the real pages of the repository's corpus (``tests/pages/wcxb``).
 
 from __future__ import annotations
 
+import random
+import re
+
 import lxml.html
 import pytest
 
 from corpus_support import corpus_pages
-from mainmark.content import responsive
+from mainmark.content import css, responsive
 from mainmark.content.measure import Measures, measure
 from mainmark.vocabulary.classes import SMALL_SCREEN_ONLY
 
@@ -83,3 +86,55 @@ def test_phone_copy_prefilter_is_necessary_on_corpus_pages() -> None:
         assert responsive.phone_copies(roots, m, set()) == _phone_copies_unfiltered(roots, m)
     assert pairs  # the corpus holds pages with both copies, so the test can fail
 
+
+# ----------------------------------------------------------------------------- css
+
+
+def _rules_by_brace_walk(css: str) -> list[tuple[str, str, bool]]:
+    """The rule reader ``css._rules`` replaced: a walk over every brace."""
+    out: list[tuple[str, str, bool]] = []
+    stack: list[str] = []
+    start = 0
+    for match in re.finditer(r"[{}]", css):
+        chunk = css[start:match.start()]
+        start = match.end()
+        if match.group() == "{":
+            stack.append(chunk.rsplit(";", 1)[-1].strip())
+            continue
+        if not stack:
+            continue
+        prelude = stack.pop()
+        if prelude and not prelude.startswith("@"):
+            out.append((prelude, chunk, not stack))
+    return out
+
+
+_SHEETS = [
+    "", "}", "{", "}}{{", "a{b}", ".x{display:none}.y{color:red}",
+    "@media (max-width:500px){.a{display:none}.b{x:y}}.c{visibility:hidden}",
+    "@import url(x.css);.a{display:none}", "a;b{c}", "{x}.a{display:none}",
+    ".a{display:none", ".a{b{c}d}e}", "@font-face{src:x}.s{display:none}}}.t{clip:0}",
+    "@supports (x){@media y{.a{display:none}}}.b{overflow:hidden}",
+]
+
+
+@pytest.mark.parametrize("sheet", _SHEETS)
+def test_rules_from_splits_equal_the_brace_walk(sheet: str) -> None:
+    assert list(css._rules(sheet)) == _rules_by_brace_walk(sheet)
+
+
+def test_rules_from_splits_equal_the_brace_walk_on_random_sheets() -> None:
+    rnd = random.Random(36)
+    for _ in range(5000):
+        sheet = "".join(rnd.choice("{};@a x\n") for _ in range(rnd.randint(0, 40)))
+        assert list(css._rules(sheet)) == _rules_by_brace_walk(sheet), sheet
+
+
+def test_rules_from_splits_equal_the_brace_walk_on_corpus_sheets() -> None:
+    sheets = 0
+    for _, page, _ in corpus_pages():
+        for style in lxml.html.fromstring(page).iter("style"):
+            sheet = css.strip_comments(style.text or "").lower()
+            sheets += bool(sheet)
+            assert list(css._rules(sheet)) == _rules_by_brace_walk(sheet)
+    assert sheets
