@@ -21,7 +21,7 @@ brace scan, declarations split on ``;``. No regular expression here can backtrac
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from mainmark.content.constants import CUT
@@ -232,6 +232,22 @@ class SheetRules:
         if not (ident in self.hidden_ids or not self.hidden_classes.isdisjoint(names)):
             return False
         return ident not in self.shown and self.shown.isdisjoint(names)
+
+
+class SheetNamed(dict[tuple[str | None, str | None], bool]):
+    """Per (class, id) pair: the sheet ``rules`` hide an element so named, or ``also``
+    says the class hides it. Judged on a pair's first lookup; a page repeats its class
+    strings by the hundred (menu items, cards), and the repeats are one dict lookup in C
+    where a call of :meth:`SheetRules.hides` lowercases and splits the class again."""
+
+    def __init__(self, rules: SheetRules, also: Callable[[str | None], bool]) -> None:
+        super().__init__()
+        self._rules, self._also = rules, also
+
+    def __missing__(self, pair: tuple[str | None, str | None]) -> bool:
+        cls, ident = pair
+        named = self[pair] = self._rules.hides(cls, ident) or self._also(cls)
+        return named
 
 
 def read_sheets(sheets: Iterable[str]) -> SheetRules:
