@@ -24,6 +24,7 @@ from lxml.html import HtmlElement
 
 from mainmark.content.constants import CUT
 from mainmark.content.css import (
+    SheetNamed,
     SheetRules,
     closed_only,
     declarations,
@@ -293,6 +294,11 @@ def _scan_attributes(root: HtmlElement, rules: SheetRules
     names: list[HtmlElement] = []
     hiding, naming = _HIDING_ATTRIBUTES, _NAMING_ATTRIBUTES
     widget, tags, roles = _DISCLOSURE_ATTRIBUTES, _TOGGLE_TAGS, _TOGGLE_ROLES
+    # asked once, not per element (``SheetRules.__bool__`` is a Python call); the sheet
+    # verdict of a class and id pair is asked once a page (class strings repeat by the
+    # hundred: menu items, cards)
+    has_rules = bool(rules)
+    named_by_sheet = SheetNamed(rules, _screen_reader_only)
     for el in root.getroottree().getroot().iter(etree.Element):
         tag = el.tag
         if tag in tags:
@@ -330,8 +336,8 @@ def _scan_attributes(root: HtmlElement, rules: SheetRules
         if candidate:
             candidates.append(el)
         # A candidate is listed again when named (the judge counts its verdict twice).
-        if rules and not naming.isdisjoint(keys) and (
-                candidate or rules.hides(cls, get("id")) or _screen_reader_only(cls)):
+        if has_rules and not naming.isdisjoint(keys) and (
+                candidate or named_by_sheet[cls, get("id")]):
             names.append(el)
     return _Disclosures(values, toggles, controlled), (candidates, names)
 

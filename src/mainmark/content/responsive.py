@@ -50,6 +50,32 @@ _ANY_LAYOUT_CLASS = re.compile("|".join(
 #: ``root`` and its descendants with a class attribute, in document order (as
 #: ``root.iter()`` visits them).
 _CLASSED = etree.XPath("descendant-or-self::*[@class]")
+#: The class values of ``root`` and its descendants as plain strings: no element proxy
+#: is made for them (:func:`_may_hold_copies`).
+_CLASS_VALUES = etree.XPath("descendant-or-self::*/@class", smart_strings=False)
+#: A phone copy's class, and a large-screen copy's (``SHOWN_FROM`` counts only beside a
+#: ``HIDDEN_BASE`` class, so holding one is necessary), as substrings.
+_ANY_SMALL_CLASS = re.compile("|".join(
+    re.escape(entry) for entry in sorted(SMALL_SCREEN_ONLY.entries, key=len, reverse=True)))
+_ANY_LARGE_CLASS = re.compile("|".join(
+    re.escape(entry) for entry in sorted(LARGE_SCREEN_ONLY.entries | SHOWN_FROM.entries,
+                                         key=len, reverse=True)))
+
+
+def _may_hold_copies(roots: list[HtmlElement]) -> bool:
+    """Some class under ``roots`` may name a phone copy and some a large-screen one: a
+    necessary condition for :func:`phone_copies` to find a pair, read from the class
+    strings in one C call each and two searches of their lowercased join, where the scan
+    makes an element proxy and runs a search for every classed element (most pages hold
+    no phone copy). Every entry is one class token, never holding the line break that
+    joins the values, so a value holding an entry as a token holds it in the join."""
+    values: list[str] = []
+    for root in roots:
+        found = _CLASS_VALUES(root)
+        if isinstance(found, list):
+            values.extend(cast("list[str]", found))
+    joined = "\n".join(values).lower()
+    return bool(_ANY_SMALL_CLASS.search(joined)) and bool(_ANY_LARGE_CLASS.search(joined))
 
 
 def _classes(el: HtmlElement) -> frozenset[str]:
@@ -77,6 +103,8 @@ def phone_copies(roots: list[HtmlElement], m: Measures,
     """
     small: list[HtmlElement] = []
     large: list[HtmlElement] = []
+    if not _may_hold_copies(roots):
+        return []
     for root in roots:
         for el in cast("list[HtmlElement]", _CLASSED(root)):
             if not _ANY_LAYOUT_CLASS.search(el.get("class", "").lower()):
