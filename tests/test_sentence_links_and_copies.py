@@ -6,8 +6,11 @@ are the goldens `real-prompt-line-and-figure-alt` and `real-forum-responsive-aut
 
 from __future__ import annotations
 
+import lxml.html
+
 import mainmark
 from extraction_support import PARAGRAPHS
+from mainmark.content.responsive import _Order
 
 
 def extract(block: str) -> mainmark.Document:
@@ -122,3 +125,11 @@ def test_a_desktop_box_around_the_phone_copy_is_not_its_twin() -> None:
     doc = extract(f"<article><div class='d-none d-md-block'><div class='d-md-none'>{_AUTHOR}"
                   f"</div></div><p>{_LONG}</p></article>")
     assert "Harbourwatcher" in doc.text
+
+
+def test_a_comment_after_the_document_does_not_break_the_twin_search() -> None:
+    # lxml keeps a comment after </html> as the root's sibling, outside the tree's walk:
+    # the end of the root's subtree is the end of the document (corpus page wcxb/0170).
+    tree = lxml.html.document_fromstring("<html><body><div>x</div></body></html><!-- c -->")
+    order = _Order(tree)
+    assert order.end(tree) == len(list(tree.iter()))

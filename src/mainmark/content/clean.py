@@ -33,6 +33,12 @@ from mainmark.content.css import (
     transparent,
     zero_font,
 )
+from mainmark.content.disclosures import (
+    DISCLOSURE_ATTRIBUTES,
+    TOGGLE_ROLES,
+    TOGGLE_TAGS,
+    Disclosures,
+)
 from mainmark.content.mathsources import MATH_SOURCE_TAG, formula_images
 from mainmark.content.reveal import place_async_fragments, place_streamed_segments
 from mainmark.content.toggles import question_toggles
@@ -45,10 +51,9 @@ from mainmark.content.vocab import (
     VOID_INVISIBLE_TAGS,
 )
 from mainmark.page.ancestry import ancestor_cover
-from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.page.subtree import text_content
-from mainmark.vocabulary import boxes, classes
+from mainmark.vocabulary import classes
 
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
 
@@ -259,7 +264,7 @@ def _always_applies(media: str | None) -> bool:
 
 
 def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
-                             rules: SheetRules, panels: _Disclosures,
+                             rules: SheetRules, panels: Disclosures,
                              owners: tuple[list[HtmlElement], list[HtmlElement]]) -> None:
     """Hidden nodes and data URIs, among the attribute owners :func:`_scan_attributes`
     listed before the cleaning (those the cleaning left in the tree, :func:`_still_owners`)."""
@@ -272,8 +277,8 @@ def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
 
 
 def _scan_attributes(root: HtmlElement, rules: SheetRules
-                     ) -> tuple[_Disclosures, tuple[list[HtmlElement], list[HtmlElement]]]:
-    """The page's disclosure widgets (:class:`_Disclosures`), and the elements that may be
+                     ) -> tuple[Disclosures, tuple[list[HtmlElement], list[HtmlElement]]]:
+    """The page's disclosure widgets (:class:`Disclosures`), and the elements that may be
     hidden or carry a data URI (a ``hidden``, ``aria-hidden=true`` or ``style``
     attribute, a ``data:`` ``src`` or ``href``, a class that may be a screen-reader-only
     one) with those whose class or id names them hidden (a rule of the page's ``rules``,
@@ -293,7 +298,7 @@ def _scan_attributes(root: HtmlElement, rules: SheetRules
     candidates: list[HtmlElement] = []
     names: list[HtmlElement] = []
     hiding, naming = _HIDING_ATTRIBUTES, _NAMING_ATTRIBUTES
-    widget, tags, roles = _DISCLOSURE_ATTRIBUTES, _TOGGLE_TAGS, _TOGGLE_ROLES
+    widget, tags, roles = DISCLOSURE_ATTRIBUTES, TOGGLE_TAGS, TOGGLE_ROLES
     # asked once, not per element (``SheetRules.__bool__`` is a Python call); the sheet
     # verdict of a class and id pair is asked once a page (class strings repeat by the
     # hundred: menu items, cards)
@@ -339,7 +344,7 @@ def _scan_attributes(root: HtmlElement, rules: SheetRules
         if has_rules and not naming.isdisjoint(keys) and (
                 candidate or named_by_sheet[cls, get("id")]):
             names.append(el)
-    return _Disclosures(values, toggles, controlled), (candidates, names)
+    return Disclosures(values, toggles, controlled), (candidates, names)
 
 
 def _still_owners(root: HtmlElement, candidates: list[HtmlElement], named: list[HtmlElement]
@@ -424,7 +429,7 @@ def _script_revealed(hidden: list[HtmlElement], body_text: int,
     return max(headed, key=lambda pair: pair[0])[1] if headed else None
 
 
-def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
+def _hidden_judge(rules: SheetRules, panels: Disclosures | None = None
                   ) -> Callable[[HtmlElement], str | None]:
     """``judge(el)``: how the element is hidden (``_HIDDEN``, ``_SHEET``, ``_FADE``), by
     an attribute, a screen-reader-only class, its inline style or a rule of the page's
@@ -470,83 +475,6 @@ def _hidden_judge(rules: SheetRules, panels: _Disclosures | None = None
         return None
 
     return judge
-
-
-#: Class/id words of a disclosure widget's parts (generic: accordion, tab and "show more"
-#: components of every UI kit): a box with one of these words, or beside a part named so,
-#: is opened by a click.
-_DISCLOSURE_WORDS = boxes.DISCLOSURE.entries
-#: The attributes :class:`_Disclosures` reads: an element with none of them (and not an
-#: ``<a>``, ``<button>`` or ``<summary>``) is passed over after one set test.
-_DISCLOSURE_ATTRIBUTES = frozenset({*CONTROL_TARGETS, "aria-expanded", "role"})
-#: A widget's toggles: buttons, a ``<details>`` summary, ARIA buttons, tabs and expanders
-#: (``aria-expanded``, ``role=button``, ``role=tab``).
-_TOGGLE_TAGS = ("button", "summary")
-_TOGGLE_ROLES = ("button", "tab")
-
-
-class _Disclosures:
-    """The closed panels of a page's disclosure widgets (tabs, accordions, "view details"
-    boxes): hidden until a reader opens them, and so the page's text, not hidden text.
-
-    A panel is named by markup, never by a site: ``role="tabpanel"``; the target of a
-    control (``aria-controls``, ``data-target``, an in-page link); a box beside a button,
-    a ``<summary>`` or an ``aria-expanded`` toggle; or a box of a widget whose class or
-    id words say accordion, tab panel, collapse, toggle. Text hidden with none of these
-    (the injection route issue 40 closes) has no way to be opened and stays hidden."""
-
-    def __init__(self, values: list[str], toggles: set[HtmlElement],
-                 controlled: list[str]) -> None:
-        # ``values``: the targets the page's controls and in-page links name, and
-        # ``toggles``: its buttons, summaries and ARIA toggles, as :func:`_scan_attributes`
-        # read them before the cleaning strips form controls (a toggle is often a <button>).
-        self._targets = {v.lstrip("#") for value in values for v in value.split()}
-        # ``controlled``: the ids ``aria-controls`` names, the WAI-ARIA accordion and tabs
-        # patterns, whose closed panels are the ones ``aria-hidden`` and a hiding style close.
-        self._controlled = {v.lstrip("#") for value in controlled for v in value.split()}
-        self._toggles = toggles
-        self._holders = {t.getparent() for t in toggles}
-
-    def named(self, el: HtmlElement) -> bool:
-        """A tab panel, or the panel an ARIA toggle's ``aria-controls`` names, and no
-        dialog: the panels the WAI-ARIA patterns close with ``aria-hidden`` or a style
-        (a modal a link opens is an overlay, not the page's text)."""
-        role = el.get("role")
-        if role in ("dialog", "alertdialog") or el.get("aria-modal") == "true":
-            return False
-        return role == "tabpanel" or (el.get("id") or "\0") in self._controlled
-
-    def _targeted(self, el: HtmlElement) -> bool:
-        return el.get("role") == "tabpanel" or (el.get("id") or "\0") in self._targets
-
-    def opens(self, el: HtmlElement) -> bool:
-        if self._targeted(el):
-            return True
-        # The panel, or the box holding it, sits beside a toggle or is a widget's part (UI
-        # kits wrap a panel's body in one more box than the toggle's level).
-        parent = el.getparent()
-        if el not in self._toggles and parent is not None and (
-                parent in self._holders
-                or (parent not in self._toggles and parent.getparent() in self._holders)):
-            return True
-        node: HtmlElement | None = el
-        for _ in range(CUT.disclosure_levels):
-            if node is None:
-                return False
-            if _disclosure_part(node):
-                return True
-            parent = node.getparent()
-            if parent is not None and any(
-                    sib is not node and isinstance(sib.tag, str) and _disclosure_part(sib)
-                    for sib in parent):
-                return True
-            node = parent
-        return False
-
-
-def _disclosure_part(el: HtmlElement) -> bool:
-    names = f"{el.get('class') or ''} {el.get('id') or ''}"
-    return not _DISCLOSURE_WORDS.isdisjoint(words(names)) if names.strip() else False
 
 
 def _strip_zero_font(candidates: list[HtmlElement], stripped: dict[str, int]) -> None:

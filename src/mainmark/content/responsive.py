@@ -148,7 +148,8 @@ class _Order:
         while node is not None:
             after = node.getnext()
             if after is not None:
-                return self._at[after]
+                # A comment after ``</html>`` is the root's sibling, outside the walk.
+                return self._at.get(after, len(self._at))
             node = node.getparent()
         return len(self._at)
 
