@@ -128,3 +128,22 @@ ARIA_HIDDEN = [
 @pytest.mark.parametrize("inside", ARIA_HIDDEN)
 def test_aria_hidden_text_no_toggle_opens_stays_hidden(inside: str) -> None:
     assert PAYLOAD not in _text(inside)
+
+
+# A microdata value hidden by a UI kit's base class is a copy for machines of what the
+# page prints beside it (WCXB 0566, golden real-qa-comment-microdata-copies): the
+# comment's author and time said twice. Shown from a breakpoint on, it is a layout copy.
+def test_a_microdata_copy_hidden_by_the_base_class_is_not_text() -> None:
+    comment = ("<li itemprop='comment' itemscope itemtype='https://schema.org/Comment'>"
+               "<span itemprop='text'>Will a backup refuse to copy a corrupt file?</span>"
+               "<div itemprop='author' itemscope><div class='d-none' itemprop='name'>"
+               "Quaywatcher</div> – <a href='/u/9'>Quaywatcher</a></div><div class='d-none' "
+               "itemprop='datePublished'>2009-05-02 00:53:18 +00:00</div></li>")
+    text = _text(f"<ul>{comment}</ul>")
+    assert text.count("Quaywatcher") == 1 and "00:53:18" not in text
+
+
+def test_a_microdata_value_shown_from_a_breakpoint_stays() -> None:
+    text = _text("<div class='d-none d-md-block' itemprop='description'>"
+                 f"{ANSWER}</div>")
+    assert ANSWER in text

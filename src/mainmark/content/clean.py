@@ -54,6 +54,7 @@ from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.parse import Page
 from mainmark.page.subtree import text_content
 from mainmark.vocabulary import classes
+from mainmark.vocabulary.classes import HIDDEN_BASE, SHOWN_FROM
 
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
 
@@ -234,7 +235,7 @@ def _open_shadow_roots(root: HtmlElement) -> None:
 #: The attributes that can make an element hidden or carry a data URI, besides a class
 #: holding a fragment of a screen-reader-only name (``sr-``, ``isually``, ``creen``): an
 #: element with none of them is passed over after one set test (:func:`_attribute_owners`).
-_HIDING_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "src", "href"})
+_HIDING_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "src", "href", "itemprop"})
 _NAMING_ATTRIBUTES = frozenset({"class", "id"})
 #: Class tokens of text kept for screen readers only (Bootstrap ``sr-only``/
 #: ``visually-hidden``, WordPress ``screen-reader-text``): a sighted reader never sees
@@ -251,6 +252,16 @@ def _screen_reader_only(cls: str | None) -> bool:
     low = cls.lower()
     return ("sr-" in low or "isually" in low or "creen" in low) and (
         not _SCREEN_READER_CLASSES.isdisjoint(low.split()))
+
+
+def _machine_copy(cls: str) -> bool:
+    """A microdata value hidden by a UI kit's base class (``<div class="d-none"
+    itemprop="name">``): a copy for machines of what the page prints beside it (a Q&A
+    comment's author and time, a post's comment count), never shown at any width (no
+    class shows it from a breakpoint). Read as hidden: the text said it twice (issue 37,
+    class 5)."""
+    tokens = frozenset(cls.lower().split())
+    return not tokens.isdisjoint(HIDDEN_BASE.entries) and tokens.isdisjoint(SHOWN_FROM.entries)
 
 
 def _always_applies(media: str | None) -> bool:
@@ -330,8 +341,9 @@ def _scan_attributes(root: HtmlElement, rules: SheetRules
             candidate = True
         elif hiding.isdisjoint(keys):
             candidate = False
-        elif get("hidden") is not None or get("style") is not None or get(
-                "aria-hidden") == "true":
+        elif (get("hidden") is not None or get("style") is not None
+              or get("aria-hidden") == "true"
+              or (cls is not None and get("itemprop") is not None and _machine_copy(cls))):
             candidate = True
         else:
             src = get("src")
@@ -459,6 +471,8 @@ def _hidden_judge(rules: SheetRules, panels: Disclosures | None = None
             return named(el, _HIDDEN)
         cls = el.get("class")
         if _screen_reader_only(cls):
+            return _HIDDEN
+        if cls is not None and el.get("itemprop") is not None and _machine_copy(cls):
             return _HIDDEN
         style = el.get("style")
         if style:

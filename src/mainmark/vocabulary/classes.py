@@ -120,7 +120,7 @@ SHOWN_FROM = Vocabulary(
     }),
     "shown from a breakpoint on: with a base class that hides (`d-none`, `hidden`), the "
     "large-screen copy (compared lowercased)",
-    _RESPONSIVE, Match.CLASS,
+    (*_RESPONSIVE, "content.clean"), Match.CLASS,
     labels={**{f"d-{bp}-{d}": _BOOTSTRAP for bp in _BREAKPOINTS
                for d in ("block", "flex", "inline-block")},
             **{f"{bp}:{d}": _TAILWIND for bp in _BREAKPOINTS
@@ -128,8 +128,10 @@ SHOWN_FROM = Vocabulary(
     casefolded=True)
 HIDDEN_BASE = Vocabulary(
     "hidden_base", frozenset({"d-none", "hidden"}),
-    "the base class a SHOWN_FROM class lifts at its breakpoint (compared lowercased)",
-    _RESPONSIVE, Match.CLASS, labels={"d-none": _BOOTSTRAP, "hidden": _TAILWIND},
+    "the base class a SHOWN_FROM class lifts at its breakpoint; with no such class beside "
+    "it on a microdata value, a copy for machines (rule `microdata-copy`; compared "
+    "lowercased)",
+    (*_RESPONSIVE, "content.clean"), Match.CLASS, labels={"d-none": _BOOTSTRAP, "hidden": _TAILWIND},
     casefolded=True)
 
 #: Every table of this module, in the order the docs list them.
