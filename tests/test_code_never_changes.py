@@ -110,11 +110,26 @@ def _reading(pre: HtmlElement) -> tuple[str, bool]:
             continue
         if node.tag == "br" or node.tag in _LINE_TAGS or _line_span(node):
             marked = True
-            out.append("\n")
+            # A line element opens a line of its own unless the line it would open is
+            # already begun with blanks only (a template's indentation after the newline
+            # that ended the previous line): a browser shows those blanks before it.
+            if node.tag == "br" or not _only_blanks_since_newline(out):
+                out.append("\n")
         out.append(node.text or "")
         stack.append((node, False))
         stack.extend((c, True) for c in reversed(node))
     return "".join(out), marked
+
+
+def _only_blanks_since_newline(out: list[str]) -> bool:
+    """The text read so far ends in a newline and blanks (spaces, tabs) after it."""
+    for piece in reversed(out):
+        stripped = piece.rstrip(" \t")
+        if stripped:
+            return stripped.endswith("\n") and stripped != piece
+        if piece and piece != stripped:
+            continue
+    return False
 
 
 def _lines(text: str, *, blank: bool) -> list[str]:

@@ -131,8 +131,8 @@ HIDDEN_BASE = Vocabulary(
     "the base class a SHOWN_FROM class lifts at its breakpoint; with no such class beside "
     "it on a microdata value, a copy for machines (rule `microdata-copy`; compared "
     "lowercased)",
-    (*_RESPONSIVE, "content.clean"), Match.CLASS, labels={"d-none": _BOOTSTRAP, "hidden": _TAILWIND},
-    casefolded=True)
+    (*_RESPONSIVE, "content.clean"), Match.CLASS,
+    labels={"d-none": _BOOTSTRAP, "hidden": _TAILWIND}, casefolded=True)
 
 #: Every table of this module, in the order the docs list them.
 TABLES = (GUTTER, CODE_LINE, NOT_A_LANGUAGE, SCREEN_READER, MATHJAX, FORMULA_IMAGE,
