@@ -93,7 +93,10 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
     elif act.reviews_are_chrome and not options.comments:
         drop_reviews(m)  # the user who wants the discussion keeps the reviews too
     page_text = m.text_of(body)
-    chrome = _effective_chrome(m, page_text, threads=act.posts_are_content)
+    # The page's chrome as selection reads it; the column step reads it too, before the
+    # user's comment choice (asked once: it measures every main mark's prose).
+    effective = _effective_chrome(m, page_text, threads=act.posts_are_content)
+    chrome = effective
     th = thresholds(options.favor)
     # The mode's floor decides whether strict pruning is enough; the later steps (and a
     # JSON-LD match) pass at the lower of it and the balanced floor, so a higher floor
@@ -113,7 +116,7 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
     scoring = Scoring(body, m, chrome, th.sibling_share)
     content = _choose(g, scoring, (strict_floor, floor), th)
     if act.column_share is not None and (kind.landing or not act.column_if_landing):
-        content = _follow_type(g, content, kind, act)
+        content = _follow_type(g, content, kind, act, effective)
     if act.product_furniture:
         if content.roots:
             content.removed.update(product_furniture(content.roots, m))
@@ -145,10 +148,12 @@ class _Ground:
     stripped: dict[str, int]
 
 
-def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour) -> Content:
+def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour,
+                 chrome: dict[HtmlElement, str]) -> Content:
     """The main column instead of the scored selection when that is one part of it.
     On a listing or collection whose link-density pruning left little of the column (its
-    cards are links), the column is pruned again without that test (``CUT.grid_share``)."""
+    cards are links), the column is pruned again without that test (``CUT.grid_share``).
+    ``chrome``: the page's effective chrome, as :func:`_select` computed it."""
     body, m = g.body, g.m
     landmark = main_landmark(body, m)
     selected = _text_of(content, m)
@@ -159,7 +164,6 @@ def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour) -
     share = act.column_share or 0.0
     if not selected < share * whole:
         return content
-    chrome = _effective_chrome(m, m.text_of(body), threads=act.posts_are_content)
     roots, removed = region(body, m, chrome, landmark)
     column = _collect(g, roots, {}, Pruning.NONE)
     column.removed = set(removed)
