@@ -39,7 +39,7 @@ from mainmark.content.disclosures import (
     TOGGLE_TAGS,
     Disclosures,
 )
-from mainmark.content.mathsources import MATH_SOURCE_TAG, formula_images
+from mainmark.content.mathsources import formula_images
 from mainmark.content.reveal import place_async_fragments, place_streamed_segments
 from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
@@ -51,6 +51,7 @@ from mainmark.content.vocab import (
     VOID_INVISIBLE_TAGS,
 )
 from mainmark.page.ancestry import ancestor_cover
+from mainmark.page.formulas import MATH_SOURCE_TAG
 from mainmark.page.parse import Page
 from mainmark.page.subtree import text_content
 from mainmark.vocabulary import classes

@@ -23,17 +23,12 @@ import re
 from lxml.html import HtmlElement
 
 from mainmark.content.constants import CUT
+from mainmark.page.formulas import FORMULA_IMAGE, MATH_SOURCE_TAG, annotated_tex
 from mainmark.vocabulary import classes
 
-#: The element a formula's kept TeX becomes, so that stripping scripts and hidden
-#: elements spares it.
-MATH_SOURCE_TAG = "mm-tex"
-#: On a :data:`MATH_SOURCE_TAG` element: the TeX of a formula the page shows as an image.
-FORMULA_IMAGE = "alt"
 _DISPLAYED_IMAGES = classes.FORMULA_IMAGE_DISPLAY.entries
 _FORMULA_IMAGES = classes.FORMULA_IMAGE.entries
 _DISPLAYSTYLE = "{\\displaystyle"
-_TEX_ENCODINGS = ("application/x-tex", "text/x-tex", "application/x-latex", "tex")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 
 
@@ -77,11 +72,8 @@ def formula_images(root: HtmlElement) -> None:
 
 
 def _tex(math: HtmlElement) -> str:
-    """The TeX a ``<math>`` carries: its TeX annotation, else its ``alttext``."""
-    for note in math.iter("annotation"):
-        if (note.get("encoding") or "").lower() in _TEX_ENCODINGS:
-            return " ".join((note.text or "").split())
-    return " ".join((math.get("alttext") or "").split())
+    """The TeX a ``<math>`` carries (:func:`annotated_tex`), spaces collapsed."""
+    return " ".join(annotated_tex(math).split())
 
 
 def _core(tex: str) -> str:

@@ -53,6 +53,7 @@ from mainmark.markdown.walk import (
     normalize_space,
 )
 from mainmark.model import BlockKind, Link
+from mainmark.page.formulas import MATH_SOURCE_TAG
 from mainmark.page.subtree import text_content
 from mainmark.page.textnorm import drop_invisible
 
@@ -217,7 +218,7 @@ class Converter(TreeWalker, MarkdownConverter):
             return self.image(el, parent.tags)
         if tag == "hr":
             return [Piece(BlockKind.RULE, [s.render_rule() for s in SYNTAXES], el, el)]
-        if tag in ("math", "mm-tex"):
+        if tag in ("math", MATH_SOURCE_TAG):
             return self.math(el, tag)
         if tag == "table":
             kind = classify(el, self.removed)

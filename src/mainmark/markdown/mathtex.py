@@ -9,11 +9,8 @@ import re
 
 from lxml.html import HtmlElement
 
-#: What the cleaning writes (``content.mathsources``; rendering reads the tree, never a
-#: selection module): the element holding a formula's kept TeX, and its attribute that
-#: holds the TeX of a formula the page shows as an image.
-_SOURCE_TAG, _FORMULA_IMAGE = "mm-tex", "alt"
-_TEX_ENCODINGS = ("application/x-tex", "text/x-tex", "application/x-latex", "tex")
+from mainmark.page.formulas import FORMULA_IMAGE, MATH_SOURCE_TAG, annotated_tex
+
 _DISPLAY_CLASSES = frozenset({"katex-display", "math-display", "displaymath", "MathJax_Display",
                               "equation", "mathblock"})
 
@@ -21,22 +18,16 @@ _DISPLAY_CLASSES = frozenset({"katex-display", "math-display", "displaymath", "M
 def shown_as_image(el: HtmlElement, tag: str) -> bool:
     """A formula the page shows as an image (MediaWiki's): like an image, it adds its TeX
     to the markdown and nothing to the plain text."""
-    return tag == _SOURCE_TAG and el.get(_FORMULA_IMAGE) is not None
+    return tag == MATH_SOURCE_TAG and el.get(FORMULA_IMAGE) is not None
 
 
 def math_source(el: HtmlElement, tag: str) -> tuple[str, bool]:
     """(TeX or plain text of a formula, whether it is displayed)."""
-    if tag == _SOURCE_TAG:
-        image_tex = el.get(_FORMULA_IMAGE)
+    if tag == MATH_SOURCE_TAG:
+        image_tex = el.get(FORMULA_IMAGE)
         tex = _unwrap_displaystyle(image_tex) if image_tex is not None else el.text or ""
         return " ".join(tex.split()), el.get("display") == "block"
-    tex = ""
-    for note in el.iter("annotation"):
-        if (note.get("encoding") or "").lower() in _TEX_ENCODINGS:
-            tex = note.text or ""
-            break
-    if not tex:
-        tex = el.get("alttext") or ""
+    tex = annotated_tex(el)
     if not tex:  # MathML only: its characters, without the annotations
         tex = "".join(t for node in el.iter() if node.tag not in ("annotation", "annotation-xml")
                       for t in (node.text or "",) if t.strip())

@@ -25,6 +25,7 @@ from lxml.html import HtmlElement
 
 from mainmark.markdown.rendervocab import BLOCK_TAGS, CODE_TAGS, HEADING_TAGS, SKIP_TAGS
 from mainmark.model import BlockKind
+from mainmark.page.formulas import MATH_SOURCE_TAG
 from mainmark.page.textnorm import INVISIBLE_CLASS, drop_invisible
 
 #: Stands for a ``<br>`` in a run until the run is finished (NUL never survives parsing).
@@ -161,7 +162,7 @@ _WS = re.compile(r"[ \t\n\r\f\xa0]+")
 _MARKER_TAGS = frozenset({"blockquote", "ul", "ol", "li", "dd", "menu", "dir"})
 #: Elements :meth:`TreeWalker.leaf` may convert without entering them.
 LEAF_TAGS = frozenset({"br", "img", "hr", "pre", "listing", "xmp", "plaintext", "table",
-                       "math", "mm-tex"})
+                       "math", MATH_SOURCE_TAG})
 _NO_CHILDREN: Iterator[HtmlElement] = iter(())
 _HTML_SPECIAL = re.compile(r"[&<>]").search
 #: Anything that whitespace collapsing, markdown escaping (see ``convert._SPECIAL``, a
