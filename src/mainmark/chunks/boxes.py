@@ -41,7 +41,8 @@ BOX_TAGS = frozenset({"div", "aside", "figure", "section"})
 #: Elements of running text: the article going on after a box.
 TEXT_TAGS = frozenset({"p", "ul", "ol", "blockquote", "table", "pre", "dl"})
 _RANK = re.compile(r"\[\d+\]")
-_HEADING_MARKS = re.compile(r"^\s{0,3}(#{1,6})(?:\s|$)")
+#: An ATX heading's opening ``#`` marks and the blanks after them.
+HEADING_MARKS = re.compile(r"^\s{0,3}(#{1,6})(?:\s+|$)")
 
 
 def box_titles(blocks: Sequence[Block]) -> dict[int, int]:
@@ -138,5 +139,5 @@ def heading_level(block: Block) -> int:
     """A heading block's level: the tag's, else its ``#`` marks."""
     if 1 <= block.level <= 6:
         return block.level
-    m = _HEADING_MARKS.match(block.markdown)
+    m = HEADING_MARKS.match(block.markdown)
     return len(m.group(1)) if m else 1

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import overload
 
-from mainmark.chunks.boxes import box_titles, heading_level, still_open
+from mainmark.chunks.boxes import HEADING_MARKS, box_titles, heading_level, still_open
 from mainmark.chunks.constants import CUT
 from mainmark.model import Block, BlockKind
 from mainmark.options import Options
@@ -29,7 +29,6 @@ _SENTENCES = re.compile(r"(?<=[.!?…;:])\s+|(?<=[。！？；])")
 _WORDS = re.compile(r"\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _FENCE = re.compile(r"^(`{3,}|~{3,})")
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})(?:\s+|$)")
 # Link text holds no bracket: with ``[^\]]*`` every ``[`` of a run of brackets scanned to the
 # end of the line, quadratic in a heading made of ``[``; nested links take a second pass.
 _LINK = re.compile(r"!?\[([^\[\]]*)\]\((?:<[^<>\n]*>|[^()]*)\)")
@@ -111,7 +110,7 @@ def heading_text(markdown: str) -> str:
     """A heading block's text as it belongs in a heading path: no ``#`` marks, links
     reduced to their text, strong/code marks dropped (they are noise in a path)."""
     line = markdown.strip().split("\n", 1)[0]
-    m = _HEADING.match(line)
+    m = HEADING_MARKS.match(line)
     if m:
         line = _without_closing_marks(line[m.end():])
     for _ in range(3):  # an image inside a link: one level per pass
@@ -488,7 +487,7 @@ def derive_blocks(md: Utf8, start: int, end: int, parent: Block | None) -> list[
 
 def _kind_of(text: str) -> BlockKind:
     lines = text.split("\n")
-    if _HEADING.match(lines[0]) and len(lines) == 1:
+    if HEADING_MARKS.match(lines[0]) and len(lines) == 1:
         return BlockKind.HEADING
     if _FENCE.match(lines[0]):
         return BlockKind.CODE
@@ -502,5 +501,5 @@ def _kind_of(text: str) -> BlockKind:
 
 
 def _level_of(text: str) -> int:
-    m = _HEADING.match(text)
+    m = HEADING_MARKS.match(text)
     return len(m.group(1)) if m and "\n" not in text else 0

@@ -53,20 +53,18 @@ class Disclosures:
     def named(self, el: HtmlElement) -> bool:
         """A tab panel, or the panel an ARIA toggle's ``aria-controls`` names, and no
         dialog: the panels the WAI-ARIA patterns close with ``aria-hidden`` or a style
-        (a modal a link opens is an overlay, not the page's text)."""
+        (a dialog a link opens is an overlay, not the page's text; a modal one is gone
+        before anything is judged)."""
         role = el.get("role")
-        if role in ("dialog", "alertdialog") or el.get("aria-modal") == "true":
+        if role in ("dialog", "alertdialog"):
             return False
         return role == "tabpanel" or (el.get("id") or "\0") in self._controlled
-
-    def _targeted(self, el: HtmlElement) -> bool:
-        return el.get("role") == "tabpanel" or (el.get("id") or "\0") in self._targets
 
     def opens(self, el: HtmlElement) -> bool:
         """A box a control of the page opens: named by one, beside a toggle, or a part
         of a widget whose class words say so. Asked of boxes closed the way panels are
         (``hidden``, ``display:none``, a sheet rule), never of other hiding."""
-        if self._targeted(el):
+        if el.get("role") == "tabpanel" or (el.get("id") or "\0") in self._targets:
             return True
         # The panel, or the box holding it, sits beside a toggle or is a widget's part (UI
         # kits wrap a panel's body in one more box than the toggle's level).

@@ -39,12 +39,15 @@ from mainmark.vocabulary.classes import (
 _WORD = re.compile(r"[^\W_]{4,}")
 
 
+def _any_of(entries: frozenset[str]) -> re.Pattern[str]:
+    """A search for any of ``entries`` as a substring, longest first."""
+    return re.compile("|".join(re.escape(e) for e in sorted(entries, key=len, reverse=True)))
+
+
 #: Any class the two copies are told by, as a substring: a necessary condition, so the
 #: scan splits into tokens only the few class values that hold one (most pages: none).
-_ANY_LAYOUT_CLASS = re.compile("|".join(
-    re.escape(entry) for entry in sorted(
-        SMALL_SCREEN_ONLY.entries | LARGE_SCREEN_ONLY.entries | SHOWN_FROM.entries,
-        key=len, reverse=True)))
+_ANY_LAYOUT_CLASS = _any_of(
+    SMALL_SCREEN_ONLY.entries | LARGE_SCREEN_ONLY.entries | SHOWN_FROM.entries)
 
 
 #: ``root`` and its descendants with a class attribute, in document order (as
@@ -55,11 +58,8 @@ _CLASSED = etree.XPath("descendant-or-self::*[@class]")
 _CLASS_VALUES = etree.XPath("descendant-or-self::*/@class", smart_strings=False)
 #: A phone copy's class, and a large-screen copy's (``SHOWN_FROM`` counts only beside a
 #: ``HIDDEN_BASE`` class, so holding one is necessary), as substrings.
-_ANY_SMALL_CLASS = re.compile("|".join(
-    re.escape(entry) for entry in sorted(SMALL_SCREEN_ONLY.entries, key=len, reverse=True)))
-_ANY_LARGE_CLASS = re.compile("|".join(
-    re.escape(entry) for entry in sorted(LARGE_SCREEN_ONLY.entries | SHOWN_FROM.entries,
-                                         key=len, reverse=True)))
+_ANY_SMALL_CLASS = _any_of(SMALL_SCREEN_ONLY.entries)
+_ANY_LARGE_CLASS = _any_of(LARGE_SCREEN_ONLY.entries | SHOWN_FROM.entries)
 
 
 def _may_hold_copies(roots: list[HtmlElement]) -> bool:
