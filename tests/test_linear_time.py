@@ -61,6 +61,11 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "wide table": (lambda n: _page("<table><tr>" + "<td>c</td>" * (n // 10) + "</tr></table>"),
                    4000),
     "many line breaks": (lambda n: _page("<p>x" + "<br>" * (n // 4) + "y</p>"), 4000),
+    "template placeholders in one run": (
+        lambda n: _page("<p>" + "{{ a.b }} " * (n // 10) + "x</p>"), 12000),
+    "open template braces": (lambda n: _page("<p>" + "{{" * (n // 2) + "</p>"), 12000),
+    "placeholders in many spans": (
+        lambda n: _page("<p>" + "<span>{{ a }}</span>" * (n // 20) + "</p>"), 8000),
     "one long class and id token": (
         lambda n: _page(f'<div class="related{"a" * (n // 2)}" id="{"aB" * (n // 4)}">t</div>'),
         12000),

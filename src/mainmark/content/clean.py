@@ -22,6 +22,7 @@ from collections.abc import Callable
 from lxml import etree
 from lxml.html import HtmlElement
 
+from mainmark.content.bindings import drop_template_bindings
 from mainmark.content.constants import CUT
 from mainmark.content.css import (
     SheetNamed,
@@ -96,6 +97,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
             el.drop_tag()
         etree.strip_elements(root, *_STRIP_TAGS, with_tail=False)
         _strip_attributes_hidden(root, stripped, rules, panels, owners)
+        drop_template_bindings(root, stripped)
         return stripped
     doomed: list[tuple[HtmlElement, str]] = []
     unwrap: list[HtmlElement] = []
@@ -121,6 +123,7 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
         _count(stripped, kind, el)
         remove_keeping_tail(el)
     _strip_attributes_hidden(root, stripped, rules, panels, owners)
+    drop_template_bindings(root, stripped)
     return stripped
 
 

@@ -58,6 +58,10 @@ BLOCK_TAGS = frozenset({
     "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary",
     "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "br", "center", "html",
 })
+#: Elements whose text is shown literally: what they hold is what the page teaches, never a
+#: placeholder or a label to clean away (``content.bindings``).
+LITERAL_TAGS = frozenset({"pre", "code", "kbd", "samp", "var", "tt", "textarea", "xmp",
+                          "listing", "plaintext"})
 #: Containers that can hold an article.
 CONTAINER_TAGS = frozenset({"div", "section", "article", "main", "td", "body", "center",
                             "font", "span", "form", "blockquote"})
