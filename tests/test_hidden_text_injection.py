@@ -93,6 +93,48 @@ def test_sheet_rule_hidden_text_is_dropped(css: str, attr: str) -> None:
     assert_hidden(doc)
 
 
+SCOPED = [
+    pytest.param(".card .quay-x{display:none}", id="descendant-rule"),
+    pytest.param(".erTx .uKy2 .zXCP{height:1px;left:-2000px;overflow:hidden;position:absolute;"
+                 "top:auto;width:1px}", id="css-module-decoy-off-screen"),
+    pytest.param("#deck P.Quay-X { Display: None }", id="id-then-tag-class-case"),
+    pytest.param(".a, .card .quay-x{display:none}", id="selector-list-mixing-steps"),
+]
+
+
+@pytest.mark.parametrize("css", SCOPED)
+def test_a_descendant_rule_hides_inside_its_scope(css: str) -> None:
+    inside = (f"<div id='deck' class='card erTx'><div class='uKy2'>"
+              f"<p class='quay-x zXCP'>{PAYLOAD}.</p></div></div>")
+    doc = extract(page(inside, head=f"<style>{css}</style>"))
+    assert_hidden(doc)
+
+
+SCOPED_KEPT = [
+    pytest.param(".tabs .pane{display:none} .tabs .pane.on{display:block}",
+                 id="toggle-shown-again"),
+    pytest.param(".card > .quay-x{display:none}", id="child-combinator-not-judged"),
+    pytest.param(".card .quay-x:first-child{display:none}", id="pseudo-class-not-judged"),
+    pytest.param(".elsewhere .quay-x{display:none}", id="scope-not-an-ancestor"),
+    pytest.param("@media print{.card .quay-x{display:none}}", id="print-only"),
+]
+
+
+@pytest.mark.parametrize("css", SCOPED_KEPT)
+def test_descendant_rules_that_do_not_hide_here_keep_the_text(css: str) -> None:
+    note = "The crossing opens at dawn and closes at dusk every day of the year."
+    inside = f"<div class='card tabs'><p class='quay-x pane on'>{note}</p></div>"
+    doc = extract(page(inside, head=f"<style>{css}</style>"))
+    assert note in doc.text
+
+
+def test_scoped_rules_are_read_as_their_last_step_and_its_scope() -> None:
+    rules = read_sheets([".a .b{display:none} #c p.d{visibility:hidden} .e>.f{display:none}"
+                         " .g .h{display:none} .g .h.open{display:block}"])
+    assert dict(rules.scoped) == {".b": (frozenset({".a"}),), ".d": (frozenset({"#c"}),)}
+    assert rules.scope_names == frozenset({".a", "#c"})
+
+
 def test_hidden_block_holding_most_of_the_page_is_still_dropped() -> None:
     # The safety valve kept a hidden element holding over 80% of the page's text.
     doc = extract(page(f"<div style='display:none'>{(PAYLOAD + '. ') * 300}</div>"))
@@ -105,7 +147,7 @@ KEPT = [
     pytest.param("@media print{.screen{display:none}}", "class='screen'", id="print-only-rule"),
     pytest.param(".menu{display:none} @media (min-width:40em){.menu{display:block}}",
                  "class='menu'", id="mobile-first"),
-    pytest.param(".x .note-x{display:none}", "class='note-x'", id="descendant-rule-not-judged"),
+    pytest.param(".x .note-x{display:none}", "class='note-x'", id="descendant-rule-out-of-scope"),
     pytest.param(".note-x:hover{display:none}", "class='note-x'", id="pseudo-class-not-judged"),
     pytest.param("[slot], x-card, .note-x{visibility:hidden}", "class='note-x'",
                  id="hidden-until-defined"),

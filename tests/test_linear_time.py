@@ -64,6 +64,12 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "template placeholders in one run": (
         lambda n: _page("<p>" + "{{ a.b }} " * (n // 10) + "x</p>"), 12000),
     "open template braces": (lambda n: _page("<p>" + "{{" * (n // 2) + "</p>"), 12000),
+    "nested elements keyed by a scoped sheet rule": (
+        lambda n: _page("<div class='b'>" * (n // 16) + "x" + "</div>" * (n // 16),
+                        "<style>.a .b{display:none}</style>"), 4000),
+    "many scoped sheet rules": (
+        lambda n: _page("<p class='k3'>t</p>", "<style>" + "".join(
+            f".s{i} .k{i}{{display:none}}" for i in range(n // 24)) + "</style>"), 12000),
     "placeholders in many spans": (
         lambda n: _page("<p>" + "<span>{{ a }}</span>" * (n // 20) + "</p>"), 8000),
     "one long class and id token": (

@@ -6,12 +6,13 @@ were read, because those live in ``<script>`` and ``<meta>``. Everything removed
 is counted in bytes per kind for the explain output.
 
 Hidden is what :mod:`mainmark.content.css` says CSS hides (inline styles and the
-page's own simple sheet rules), plus ``hidden``, ``aria-hidden`` and screen-reader-only
-classes; a modal dialog (``aria-modal="true"``), an overlay the page opens over itself,
-goes too. Hidden text is a prompt-injection route into a RAG index, so it goes however
-much of the page it holds; the one exception is a page that hides nearly all of its text
-until a script runs (:func:`_script_revealed`), whose hidden wrapper holding the ``<h1>``
-is the page.
+page's own simple and descendant sheet rules), plus ``hidden``, ``aria-hidden`` and
+screen-reader-only classes; a modal dialog (``aria-modal="true"``), an overlay the page
+opens over itself, goes too. Hidden text is a prompt-injection route into a RAG index, so
+it goes however much of the page it holds; the one exception is a page that hides nearly
+all of its text until a script runs (:func:`_script_revealed`), whose hidden wrapper
+holding the ``<h1>`` is the page. Unrendered template placeholders go as well
+(:mod:`mainmark.content.bindings`).
 """
 
 from __future__ import annotations
@@ -454,6 +455,7 @@ def _hidden_judge(rules: SheetRules, panels: Disclosures | None = None
     a sheet rule): a reader clicks it open, so it is the page's text."""
 
     verdicts: dict[HtmlElement, str | None] = {}
+    scopes: dict[HtmlElement, frozenset[str]] = {}  # the sheets' scope names, per element
 
     def judge(el: HtmlElement) -> str | None:
         # Asked again for the same elements (as candidates, then as the ancestors of
@@ -488,7 +490,7 @@ def _hidden_judge(rules: SheetRules, panels: Disclosures | None = None
                 return named(el, _HIDDEN) if closed_only(decl) else _HIDDEN
             if transparent(decl):
                 return _FADE
-        if rules and rules.hides(cls, el.get("id")):
+        if rules and (rules.hides(cls, el.get("id")) or rules.hides_scoped(el, scopes)):
             return opened(el, _SHEET)
         return None
 

@@ -11,8 +11,12 @@ pixels off-screen, clipped to nothing or shrunk to a pixel.
 Sheets are read only as far as simple rules go (``.x{display:none}``, ``#id{...}``,
 ``p.x{...}`` at top level): a class or id hidden there is hidden, unless any other rule
 anywhere in the sheets (a compound ``.x.open``, one inside ``@media``) shows it again,
-which is how tabs, menus and mobile-first layouts toggle. A sheet is not a cascade
-engine; what it cannot be sure of it leaves visible.
+which is how tabs, menus and mobile-first layouts toggle. A chain of such steps joined by
+the descendant combinator (``.scope .x{display:none}``, how CSS modules and scoped styles
+write every rule) hides ``.x`` inside an ancestor carrying each earlier step, under the
+same exception (rule `sheet-hidden:descendant`). A sheet is not a cascade engine; what it
+cannot be sure of (child and sibling combinators, attributes, pseudo-classes) it leaves
+visible.
 
 Everything here is linear: comments go with ``str.find``, blocks are found by one
 brace scan, declarations split on ``;``. No regular expression here can backtrack.
@@ -21,8 +25,10 @@ brace scan, declarations split on ``;``. No regular expression here can backtrac
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from lxml.html import HtmlElement
 
 from mainmark.content.constants import CUT
 
@@ -222,14 +228,77 @@ def _shows(decl: dict[str, str]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class SheetRules:
-    """The class and id names the page's own sheets hide, and those any rule shows."""
+    """The class and id names the page's own sheets hide, and those any rule shows.
+
+    ``scoped``: names hidden only inside others, by a rule of descendant steps
+    (``.card .price-copy{display:none}``), keyed ``.name``/``#name`` by the last step, each
+    with the ancestor names every one of its rules requires (see :meth:`hides_scoped`)."""
 
     hidden_classes: frozenset[str] = frozenset()
     hidden_ids: frozenset[str] = frozenset()
     shown: frozenset[str] = frozenset()
+    scoped: Mapping[str, tuple[frozenset[str], ...]] = field(default_factory=dict)
+    #: Every name an earlier step of a scoped rule asks of the ancestors.
+    scope_names: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
-        return bool(self.hidden_classes or self.hidden_ids)
+        return bool(self.hidden_classes or self.hidden_ids or self.scoped)
+
+    def may_hide_scoped(self, classes: str | None, ident: str | None) -> bool:
+        """An element so named is the last step of a scoped hiding rule (and no rule
+        shows it): worth the ancestor test of :meth:`hides_scoped`."""
+        if not self.scoped:
+            return False
+        names = (classes or "").lower().split()
+        keys = [f".{n}" for n in names]
+        if ident:
+            keys.append(f"#{ident.lower()}")
+        ident_l = (ident or "").lower()
+        return (any(k in self.scoped for k in keys) and ident_l not in self.shown
+                and self.shown.isdisjoint(names))
+
+    def hides_scoped(self, el: HtmlElement,
+                     seen: dict[HtmlElement, frozenset[str]]) -> bool:
+        """Whether a scoped rule hides ``el``: it carries the rule's last step and its
+        ancestors carry every name of the earlier steps (in any order: the sheet is not a
+        selector engine, and the order of a class chain almost never differs).
+
+        ``seen`` (one per page, filled here) holds, per element, the scope names it and
+        its ancestors carry: each element's names are read once however many keyed
+        descendants ask, so a tower of nested keyed elements stays linear."""
+        if not self.may_hide_scoped(el.get("class"), el.get("id")):
+            return False
+        keys = [f".{n}" for n in (el.get("class") or "").lower().split()]
+        ident = el.get("id")
+        if ident:
+            keys.append(f"#{ident.lower()}")
+        needs = [need for k in keys for need in self.scoped.get(k, ())]
+        parent = el.getparent()
+        found = self._scopes(parent, seen) if parent is not None else frozenset()
+        return any(need <= found for need in needs)
+
+    def _scopes(self, el: HtmlElement, seen: dict[HtmlElement, frozenset[str]]
+                ) -> frozenset[str]:
+        """The scope names ``el`` and its ancestors carry, climbing only to the nearest
+        element already in ``seen``."""
+        path: list[HtmlElement] = []
+        node: HtmlElement | None = el
+        while node is not None and node not in seen:
+            path.append(node)
+            node = node.getparent()
+        found = seen[node] if node is not None else frozenset()
+        context = self.scope_names
+        for step in reversed(path):
+            names = {f".{n}" for n in (step.get("class") or "").lower().split()}
+            nid = step.get("id")
+            if nid:
+                names.add(f"#{nid.lower()}")
+            mine = names & context
+            if mine:
+                found = found | mine
+            seen[step] = found
+        return found
+
 
     def hides(self, classes: str | None, ident: str | None) -> bool:
         """Whether an element with this ``class`` and ``id`` is hidden by a sheet rule:
@@ -254,7 +323,8 @@ class SheetNamed(dict[tuple[str | None, str | None], bool]):
 
     def __missing__(self, pair: tuple[str | None, str | None]) -> bool:
         cls, ident = pair
-        named = self[pair] = self._rules.hides(cls, ident) or self._also(cls)
+        named = self[pair] = (self._rules.hides(cls, ident) or self._also(cls)
+                              or self._rules.may_hide_scoped(cls, ident))
         return named
 
 
@@ -265,6 +335,7 @@ def read_sheets(sheets: Iterable[str]) -> SheetRules:
     page hiding itself until its scripts have defined their elements."""
     hide: set[tuple[str, str]] = set()
     show: set[str] = set()
+    scoped: dict[str, set[frozenset[str]]] = {}
     budget = CUT.max_sheet_chars
     for sheet in sheets:
         if budget <= 0:
@@ -280,12 +351,44 @@ def read_sheets(sheets: Iterable[str]) -> SheetRules:
             if _shows(decl):
                 show.update(_unescape(name) for _, name in _NAMES_IN_SELECTOR.findall(selector))
             if top and hides(decl, inline=False):
-                simple = [_SIMPLE_SELECTOR.fullmatch(part.strip()) for part in selector.split(",")]
-                if all(simple):
+                parts = [part.strip() for part in selector.split(",")]
+                simple = [_SIMPLE_SELECTOR.fullmatch(part) for part in parts]
+                chains = [None if m else _descendant_chain(p) for m, p in zip(simple, parts,
+                                                                                strict=True)]
+                if all(m or c for m, c in zip(simple, chains, strict=True)):
                     hide.update((m.group(1), _unescape(m.group(2))) for m in simple if m)
+                    for chain in chains:
+                        if chain:
+                            *context, key = chain
+                            scoped.setdefault(key, set()).add(frozenset(context))
+    kept_scoped = {key: tuple(sorted(needs, key=sorted))
+                   for key, needs in scoped.items() if key[1:] not in show}
     return SheetRules(frozenset(n for kind, n in hide if kind == "." and n not in show),
                       frozenset(n for kind, n in hide if kind == "#" and n not in show),
-                      frozenset(show))
+                      frozenset(show),
+                      kept_scoped,
+                      frozenset(n for needs in kept_scoped.values() for need in needs
+                                for n in need))
+
+
+def _descendant_chain(selector: str) -> list[str] | None:
+    """``.a .b p.c`` -> ``['.a', '.b', '.c']``: a chain of simple steps joined by the
+    descendant combinator only, two to :data:`_MAX_CHAIN` of them (``None`` for anything
+    else: a child or sibling combinator, an attribute, a pseudo-class, a compound class)."""
+    steps = selector.split()
+    if not 2 <= len(steps) <= _MAX_CHAIN:
+        return None
+    out: list[str] = []
+    for step in steps:
+        match = _SIMPLE_SELECTOR.fullmatch(step)
+        if match is None:
+            return None
+        out.append(match.group(1) + _unescape(match.group(2)))
+    return out
+
+
+#: The longest descendant chain read (a CSS-module scope of five wrappers and the key).
+_MAX_CHAIN = 6
 
 
 #: A sheet rule can hide or show only through these properties (``hides`` with
