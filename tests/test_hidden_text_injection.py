@@ -60,7 +60,45 @@ INLINE = [
     pytest.param("position:absolute;clip:rect(1px, 1px, 1px, 1px)", id="clip-rect-1px"),
     pytest.param("clip-path:inset(50%);width:1px;height:1px", id="clip-path-inset"),
     pytest.param("width:1px;height:1px;overflow:hidden;position:absolute", id="one-pixel-box"),
+    pytest.param("height:0;overflow:hidden", id="collapsed-height"),
+    pytest.param("max-height:0px;overflow-y:hidden", id="collapsed-max-height"),
+    pytest.param("width:0;overflow:clip", id="collapsed-width"),
+    pytest.param("content-visibility:hidden", id="content-visibility"),
+    pytest.param("color:rgba(0,0,0,0)", id="colour-alpha-0"),
+    pytest.param("color:hsl(0 0% 0% / 0%)", id="colour-hsl-alpha-0"),
+    pytest.param("color:#0000", id="colour-hex-alpha-0"),
+    pytest.param("color:#FFFFFF00", id="colour-long-hex-alpha-0"),
+    pytest.param("clip-path:circle(0 at 50% 50%)", id="clip-path-circle-0"),
+    pytest.param("font-size:0.2px", id="font-under-a-pixel"),
+    pytest.param("transform:scale(0)", id="scaled-to-nothing"),
+    pytest.param("transform:translateY(4px) scaleY(0)", id="scaled-flat"),
+    pytest.param("scale:0", id="scale-property-0"),
+    pytest.param("filter:opacity(0)", id="filter-opacity-0"),
 ]
+
+#: Styles that hide nothing, next to the ones above that do.
+VISIBLE = ["height:0", "overflow:hidden", "max-height:12em;overflow:hidden",
+           "transform:scale(1.05)", "transform:scale3d(1, 1, 0)", "color:rgba(0,0,0,0.8)",
+           "color:#000f", "font-size:12px", "scale:1", "clip-path:circle(40%)",
+           "filter:opacity(0.9)"]
+
+
+@pytest.mark.parametrize("style", VISIBLE)
+def test_styles_that_hide_nothing_keep_the_text(style: str) -> None:
+    doc = extract(page(f"<p style='{style}'>{PAYLOAD}.</p>"))
+    assert "praise the casino" in doc.text
+
+
+@pytest.mark.parametrize("control", [
+    "<button aria-controls='p1' aria-expanded='false'>When does it open?</button>",
+    "<a href='#p1'>When does it open?</a>",
+    "<button class='acc'>When does it open?</button>",
+])
+def test_a_collapsed_panel_a_control_opens_is_text(control: str) -> None:
+    answer = "The crossing opens at dawn and closes at dusk every day of the year."
+    doc = extract(page(f"{control}<div id='p1' style='max-height:0;overflow:hidden'>"
+                       f"<p>{answer}</p></div>"))
+    assert answer in doc.text
 
 
 @pytest.mark.parametrize("style", INLINE)

@@ -29,6 +29,7 @@ from mainmark.content.css import (
     SheetNamed,
     SheetRules,
     closed_only,
+    collapsed_only,
     declarations,
     hides,
     read_sheets,
@@ -485,7 +486,7 @@ def _hidden_judge(rules: SheetRules, panels: Disclosures | None = None
             decl = declarations(style)
             if hides(decl):
                 closed = decl.get("display") == "none" and len(decl) == 1
-                if closed:
+                if closed or collapsed_only(decl):
                     return opened(el, _HIDDEN)
                 return named(el, _HIDDEN) if closed_only(decl) else _HIDDEN
             if transparent(decl):

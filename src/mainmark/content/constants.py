@@ -125,6 +125,11 @@ class ContentCutoffs:
         "megabyte of framework CSS says nothing a page's hiding rules need.",
         Origin.BOUND,
         "Keeps the style-sheet scan bounded on hostile pages.")
+    max_scope_chain: int = cutoff(6, "steps",
+        "A sheet rule of descendant steps is read up to this many steps (a CSS-module scope of "
+        "five wrappers and the key); longer chains are left visible.",
+        Origin.BOUND,
+        "Keeps the scoped-rule table small; the scoped sheets seen write two to five steps.")
     offscreen_px: float = cutoff(999.0, "px",
         "An offset at or past this many pixels to the left or top is off-screen on any display "
         "(the ``left: -9999px`` hiding idiom and its kin).",

@@ -119,10 +119,26 @@ def _colour(value: str) -> str:
     return value
 
 
+def _no_alpha(value: str) -> bool:
+    """A colour whose alpha is zero: ``rgba(0,0,0,0)``, ``hsl(0 0% 0% / 0)``, ``#0000``,
+    ``#ffffff00`` draw nothing, as ``transparent`` does."""
+    value = value.replace(" ", "")
+    if value.startswith("#"):
+        return len(value) in (5, 9) and value[-(len(value) // 4):].strip("0") == ""
+    if value.startswith(("rgba(", "hsla(", "rgb(", "hsl(")) and value.endswith(")"):
+        inner = value[value.index("(") + 1:-1]
+        alpha = inner.rsplit("/", 1)[1] if "/" in inner else (
+            inner.rsplit(",", 1)[1] if inner.count(",") == 3 else None)
+        return alpha is not None and _zero_length(alpha)
+    return False
+
+
 def _same_colour_as_background(decl: dict[str, str]) -> bool:
     colour = decl.get("color")
     if colour is None:
         return False
+    if _no_alpha(colour):
+        return True
     colour = _colour(colour)
     if colour == "transparent":
         return True
@@ -157,6 +173,10 @@ def _clipped(decl: dict[str, str]) -> bool:
             if bottom <= top or right <= left:
                 return True
     path = decl.get("clip-path", "")
+    if path.startswith(("circle(", "ellipse(")):
+        radius = path[path.index("(") + 1:].split()
+        if radius and _zero_length(radius[0].rstrip(")")):
+            return True
     if path.startswith("inset(") and path.endswith("%)"):
         match = _NUMBER.match(path[6:])
         if match is not None and float(match.group()) >= CUT.clip_inset_percent:
@@ -171,7 +191,12 @@ def _clipped(decl: dict[str, str]) -> bool:
 
 
 def _transparent(decl: dict[str, str]) -> bool:
+    if _scaled_away(decl):
+        return True
     opacity = decl.get("opacity")
+    filt = decl.get("filter", "")
+    if opacity is None and filt.startswith("opacity(") and filt.endswith(")"):
+        opacity = filt[8:-1]
     if opacity is None:
         return False
     match = _NUMBER.match(opacity)
@@ -179,6 +204,45 @@ def _transparent(decl: dict[str, str]) -> bool:
         return False
     value = float(match.group()) / (100 if opacity.endswith("%") else 1)
     return value <= CUT.max_invisible_opacity
+
+
+def _collapsed(decl: dict[str, str]) -> bool:
+    """A box of zero height or width (``height``/``max-height``/``width``/``max-width``)
+    that clips what overflows it: the collapsed accordion's idiom, and a hiding trick."""
+    if "hidden" not in (decl.get("overflow"), decl.get("overflow-y"), decl.get("overflow-x")) \
+            and "clip" not in (decl.get("overflow"), decl.get("overflow-y"),
+                               decl.get("overflow-x")):
+        return False
+    return any(_zero_length(decl.get(side, "x"))
+               for side in ("height", "max-height", "width", "max-width"))
+
+
+#: Declarations a collapsed or closed panel is made of (:func:`closed_only`).
+_CLOSING = frozenset({"display", "visibility", "content-visibility", "height", "max-height",
+                      "width", "max-width", "overflow", "overflow-x", "overflow-y"})
+
+
+def _scaled_away(decl: dict[str, str]) -> bool:
+    """Scaled to nothing: ``transform: scale(0)`` (or ``scale(0, 0)``, ``scale3d(0,...)``,
+    ``scaleX(0)``...), or the ``scale: 0`` property. Like zero opacity, it is also where an
+    entrance animation starts, so it is weighed as a fade, not as hidden."""
+    scale = decl.get("scale")
+    if scale is not None and any(_zero_length(v) for v in scale.split()):
+        return True
+    transform = decl.get("transform", "")
+    start = transform.find("scale")
+    while start >= 0:
+        open_at = transform.find("(", start)
+        close_at = transform.find(")", open_at)
+        if open_at < 0 or close_at < 0:
+            return False
+        name = transform[start:open_at]
+        args = transform[open_at + 1:close_at].replace(",", " ").split()
+        if name in ("scale", "scalex", "scaley", "scale3d") and args and any(
+                _zero_length(a) for a in args[:2]):
+            return True
+        start = transform.find("scale", close_at)
+    return False
 
 
 def hides(decl: dict[str, str], *, inline: bool = True) -> bool:
@@ -189,21 +253,29 @@ def hides(decl: dict[str, str], *, inline: bool = True) -> bool:
     Zero opacity (:func:`transparent`) and zero font size (:func:`zero_font`) are asked
     apart: both have common visible uses (fade-ins, the inline-block whitespace trick).
     """
-    if decl.get("display") == "none" or decl.get("visibility") in ("hidden", "collapse"):
+    if (decl.get("display") == "none" or decl.get("visibility") in ("hidden", "collapse")
+            or decl.get("content-visibility") == "hidden"):
         return True
     if _offscreen(decl) or _clipped(decl):
         return True
     if not inline:
         return False
-    return _same_colour_as_background(decl)
+    return _collapsed(decl) or _same_colour_as_background(decl)
 
 
 def closed_only(decl: dict[str, str]) -> bool:
     """Hidden by ``display`` or ``visibility`` alone, the way a widget closes a panel (with
     a zero height or opacity beside them for the animation), and by nothing a reader could
     not undo by opening it: no off-screen box, no clip, no colour trick."""
-    rest = {k: v for k, v in decl.items() if k not in ("display", "visibility")}
+    rest = {k: v for k, v in decl.items() if k not in _CLOSING}
     return hides(decl) and not hides(rest)
+
+
+def collapsed_only(decl: dict[str, str]) -> bool:
+    """Collapsed to zero height or width with its overflow clipped, and hidden by nothing
+    a reader could not undo by opening it: an accordion's closed panel, which a page opens
+    the way it opens a ``display:none`` one."""
+    return _collapsed(decl) and not hides({k: v for k, v in decl.items() if k not in _CLOSING})
 
 
 def transparent(decl: dict[str, str]) -> bool:
@@ -213,9 +285,15 @@ def transparent(decl: dict[str, str]) -> bool:
 
 
 def zero_font(decl: dict[str, str]) -> bool:
-    """``font-size: 0``: hides the element's own text, not children that set a size."""
+    """``font-size: 0`` (or under a pixel, which draws nothing readable): hides the
+    element's own text, not children that set a size."""
     size = decl.get("font-size")
-    return size is not None and _zero_length(size)
+    if size is None:
+        return False
+    if _zero_length(size):
+        return True
+    px = _length_px(size)
+    return px is not None and 0 <= px < CUT.tiny_px
 
 
 def _shows(decl: dict[str, str]) -> bool:
@@ -373,10 +451,10 @@ def read_sheets(sheets: Iterable[str]) -> SheetRules:
 
 def _descendant_chain(selector: str) -> list[str] | None:
     """``.a .b p.c`` -> ``['.a', '.b', '.c']``: a chain of simple steps joined by the
-    descendant combinator only, two to :data:`_MAX_CHAIN` of them (``None`` for anything
+    descendant combinator only, two to ``CUT.max_scope_chain`` of them (``None`` for anything
     else: a child or sibling combinator, an attribute, a pseudo-class, a compound class)."""
     steps = selector.split()
-    if not 2 <= len(steps) <= _MAX_CHAIN:
+    if not 2 <= len(steps) <= CUT.max_scope_chain:
         return None
     out: list[str] = []
     for step in steps:
@@ -386,9 +464,6 @@ def _descendant_chain(selector: str) -> list[str] | None:
         out.append(match.group(1) + _unescape(match.group(2)))
     return out
 
-
-#: The longest descendant chain read (a CSS-module scope of five wrappers and the key).
-_MAX_CHAIN = 6
 
 
 #: A sheet rule can hide or show only through these properties (``hides`` with
