@@ -74,13 +74,19 @@ INLINE = [
     pytest.param("transform:translateY(4px) scaleY(0)", id="scaled-flat"),
     pytest.param("scale:0", id="scale-property-0"),
     pytest.param("filter:opacity(0)", id="filter-opacity-0"),
+    pytest.param("-webkit-text-fill-color:transparent", id="text-fill-transparent"),
 ]
 
 #: Styles that hide nothing, next to the ones above that do.
 VISIBLE = ["height:0", "overflow:hidden", "max-height:12em;overflow:hidden",
            "transform:scale(1.05)", "transform:scale3d(1, 1, 0)", "color:rgba(0,0,0,0.8)",
            "color:#000f", "font-size:12px", "scale:1", "clip-path:circle(40%)",
-           "filter:opacity(0.9)"]
+           "filter:opacity(0.9)",
+           # gradient text: the background shows through transparent glyphs
+           "background:linear-gradient(90deg,#f00,#00f);-webkit-background-clip:text;"
+           "color:transparent",
+           "background-image:linear-gradient(red,blue);background-clip:text;"
+           "-webkit-text-fill-color:transparent"]
 
 
 @pytest.mark.parametrize("style", VISIBLE)

@@ -134,7 +134,10 @@ def _no_alpha(value: str) -> bool:
 
 
 def _same_colour_as_background(decl: dict[str, str]) -> bool:
-    colour = decl.get("color")
+    if "text" in (decl.get("background-clip"), decl.get("-webkit-background-clip")):
+        return False  # gradient text: the background painted through transparent glyphs
+    # the fill colour, where set, is the one the glyphs are painted with
+    colour = decl.get("-webkit-text-fill-color") or decl.get("color")
     if colour is None:
         return False
     if _no_alpha(colour):
