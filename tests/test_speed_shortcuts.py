@@ -171,7 +171,8 @@ def _named_plain(root: lxml.html.HtmlElement, rules: css.SheetRules
     return [el for el in root.iter(etree.Element)
             if ("class" in el.attrib or "id" in el.attrib)
             and (el in candidates or rules.hides(el.get("class"), el.get("id"))
-                 or clean._screen_reader_only(el.get("class")))]
+                 or clean._screen_reader_only(el.get("class"))
+                 or rules.may_hide_scoped(el.get("class"), el.get("id")))]
 
 
 _SHEET_PAGE = (
