@@ -333,7 +333,8 @@ def _known(ws: frozenset[str]) -> frozenset[str]:
     with a stem (tokens are ``[a-z0-9]+``, so a stem at a token's start is the only match
     a word-boundary pattern over the joined tokens could find)."""
     known = ws & _VOCABULARY
-    stems = [w for w in ws if w.startswith(_STEMS)]
+    heads, n = _STEM_HEADS, _HEAD
+    stems = [w for w in ws if w[:n] in heads and w.startswith(_STEMS)]
     return known | frozenset(stems) if stems else known
 
 
@@ -342,6 +343,10 @@ def _known(ws: frozenset[str]) -> frozenset[str]:
 _VOCABULARY = (ASIDE_CHROME_WORDS | NARROW_CHROME_WORDS | BROAD_CHROME_WORDS | ARTICLE_WORDS
                | MAIN_WORDS | POSITIVE_WORDS | NEGATIVE_WORDS)
 _STEMS = tuple(sorted(set(BROAD_STEMS) | set(NARROW_STEMS)))
+#: The stems' opening letters, as long as the shortest stem: a token that does not open
+#: with one of these starts with no stem (a set lookup before the prefix tests).
+_HEAD = min(map(len, _STEMS))
+_STEM_HEADS = frozenset(stem[:_HEAD] for stem in _STEMS)
 
 
 @lru_cache(maxsize=16384)
