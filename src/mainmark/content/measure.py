@@ -206,16 +206,28 @@ def measure(root: HtmlElement) -> Measures:
             links[i] += 1
             if t < CUT.short_link_bytes:
                 short[i] += 1
-        attrs = el.attrib
+        attrs = el.items()
         if attrs:
-            get = attrs.get
-            role = get("role")
+            # the element's few attributes read in one call and picked by name, where a
+            # get() per name encoded the name and searched the attributes five times (a
+            # parsed element holds each name once, so the last seen is the only one)
+            role = live = None
+            cls = ident = itemprop = ""
+            for name, value in attrs:
+                if name == "class":
+                    cls = value
+                elif name == "id":
+                    ident = value
+                elif name == "role":
+                    role = value
+                elif name == "itemprop":
+                    itemprop = value
+                elif name == "aria-live":
+                    live = value
             if role is not None:
                 roles[el] = role
-            live = get("aria-live")
             if live is not None:
                 lives[el] = live
-            cls, ident, itemprop = get("class", ""), get("id", ""), get("itemprop", "")
             # no class, id, role or itemprop: only a landmark tag can say anything (as for
             # an element without attributes), so the cache is not even asked
             if cls or ident or role or itemprop or tag in landmarks:
