@@ -5,6 +5,8 @@ caption rule reads (:func:`caption_marked`)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from lxml import etree
 from lxml.html import HtmlElement
 
@@ -49,8 +51,9 @@ def drop_repeats(blocks: list[HtmlElement], m: Measures,
 def _caption_parts(block: HtmlElement, m: Measures) -> list[HtmlElement]:
     """The innermost caption-marked boxes inside ``block`` when there are two or more,
     else ``block`` itself: one leaf block can carry a caption twice."""
-    boxes = [d for d in block.iterdescendants()
-             if m.text_of(d) >= CUT.caption_repeat_min_chars and caption_marked(d, m)]
+    words = m.words  # most descendants carry no class word: asked first
+    boxes = [d for d in block.iterdescendants() if d in words
+             and caption_marked(d, m) and m.text_of(d) >= CUT.caption_repeat_min_chars]
     # In document order a box holds another box exactly when the next one starts inside
     # it: one position test per box keeps a gallery of thousands of captions linear.
     inner = [b for k, b in enumerate(boxes)
@@ -70,7 +73,15 @@ def _holds(outer: HtmlElement, el: HtmlElement, m: Measures) -> bool:
 def caption_marked(el: HtmlElement, m: Measures) -> bool:
     """A class or id word of ``el`` marks it as a caption (``image-caption``, ``caption``)."""
     ws = m.words.get(el)
-    return ws is not None and any("caption" in w for w in ws)
+    return ws is not None and _names_caption(ws)
+
+
+@lru_cache(maxsize=4096)
+def _names_caption(ws: frozenset[str]) -> bool:
+    """A token of ``ws`` holds "caption". Cached by the token set: elements of one class
+    value share one set (the measuring pass's), and pruning asks this of every element of
+    each text block and of its ancestors."""
+    return any("caption" in w for w in ws)
 
 
 def _unlinked_text(el: HtmlElement) -> str:

@@ -217,14 +217,22 @@ def _keep_math_sources(root: HtmlElement) -> None:
     formula_images(root)
 
 
+#: The ``aria-modal="true"`` attributes, in document order: a walk over the attributes
+#: that exist, where ``//*[@aria-modal="true"]`` tested every element (a third of the time;
+#: the same elements, one attribute each).
+_MODAL_MARKS = etree.XPath('//@aria-modal[. = "true"]')
+
+
 def _drop_modal_dialogs(root: HtmlElement, stripped: dict[str, int]) -> None:
     """A modal dialog (``aria-modal="true"``) is an overlay the page opens over itself: a
     cookie preference centre, a newsletter or sign-up prompt, a cart drawer, a search
     box. It is never the page's content, and a large one (a consent tool's purpose
     texts) outweighs an index page whose rows are all links (rule `modal-dialog`,
     docs/rules.md)."""
-    for el in root.xpath('//*[@aria-modal="true"]'):
-        if el.getparent() is not None:
+    found = _MODAL_MARKS(root)
+    for value in found if isinstance(found, list) else ():
+        el = getattr(value, "getparent", lambda: None)()  # the attribute's element
+        if isinstance(el, HtmlElement) and el.getparent() is not None:
             _count(stripped, "modal", el)
             remove_keeping_tail(el)
 

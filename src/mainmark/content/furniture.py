@@ -112,21 +112,30 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     # A word test asks whether the sets meet (``isdisjoint``) rather than building their
     # intersection; most elements carry no class/id word and leave before the last two.
     words = m.words.get(el, _NO_WORDS)
-    raw_role = m.attribute(el, "role")
+    # The measured facts read once, as Measures.attribute/links_of/text_of answer them:
+    # from the scan's tables, or for an element made after measuring from the element
+    # itself, with no text and no links.
+    at = m.index.get(el)
+    if at is None:
+        raw_role, live, links, size = el.get("role"), el.get("aria-live"), 0, 0
+    else:
+        raw_role, live = m.roles.get(el), m.live.get(el)
+        links, size = m.links_at[at], m.text_at[at]
     role = raw_role.lower() if raw_role else ""
     if tag in ("sup", "a") and _citation_marker(el, raw_role):
         return None if policy.citations and policy.markers else "citation-marker"
     if (not words.isdisjoint(_REFLIST_WORDS) or role in _REFLIST_ROLES) and (
             tag in _REFLIST_TAGS):
         return None if policy.citations else "reference-list"
-    links = m.links_of(el)
     if tag not in _NEVER_TOC and (not words.isdisjoint(_TOC_WORDS) or words >= _DOCUTILS_TOC
                                   or (links >= CUT.toc_fragment_min_links
                                       and _fragment_link_box(el, m))):
         return "in-page-toc"
     if tag in ("ul", "ol") and len(el) >= CUT.toc_min_items and _echoes_headings(el, m):
         return "in-page-toc"
-    if tag in _TOC_LABEL_TAGS and m.text_of(el) <= CUT.toc_label_max_bytes and _toc_label(el, m):
+    # (a measured element without text is no label: _toc_label's own first test)
+    if (tag in _TOC_LABEL_TAGS and size <= CUT.toc_label_max_bytes and (size or at is None)
+            and _toc_label(el, m)):
         return "in-page-toc:label"
 
     if not words.isdisjoint(_EDIT_WORDS) or (tag in ("span", "a") and _edit_link(el)):
@@ -137,8 +146,8 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     # A tab or tab list holding the panels themselves is an accordion whose template put
     # the role on the group or on each item round question and answer (Drupal's and
     # Bootstrap 3's): its sections are the page's text (rule `tablist-panels`).
-    if (role in _WIDGET_ROLES or m.attribute(el, "aria-live") in ("polite", "assertive")) and (
-            role in ("tab", "tablist", "button") or m.text_of(el) < CUT.toast_max_bytes) and (
+    if (role in _WIDGET_ROLES or live in ("polite", "assertive")) and (
+            role in ("tab", "tablist", "button") or size < CUT.toast_max_bytes) and (
             role not in ("tab", "tablist") or not m.holds_panels(el)):
         return f"widget:{role or 'live-region'}"
     if tag == "form" and _small(el, m, total, CUT.form_max_bytes):
@@ -146,15 +155,17 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     if (tag in ("ul", "ol", "div", "section") and len(el) >= CUT.cards_min
             and _product_cards(el, m, total)):
         return "product-cards"
-    if tag in _PROMO_TAGS and _promo_box(el, m, total):
+    # Both boxes are small and hold text: their tests' own first bounds, asked here of the
+    # many wrappers that are neither.
+    if tag in _PROMO_TAGS and 0 < size <= CUT.promo_max_bytes and _promo_box(el, m, total):
         return "promo-box"
-    if tag in CTA_TAGS and cta_box(el, m, total):
+    if tag in CTA_TAGS and 0 < size <= CUT.cta_max_bytes and cta_box(el, m, total):
         return "promo-box:call-to-action"
     if not words:
         return None
     if not words.isdisjoint(_PREV_WORDS) and not words.isdisjoint(_NEXT_WORDS) and links:
         return "adjacent-posts"
-    if not words.isdisjoint(_BIO_WORDS) and m.text_of(el) >= CUT.bio_min_bytes:
+    if not words.isdisjoint(_BIO_WORDS) and size >= CUT.bio_min_bytes:
         return "author-bio"
     return None
 

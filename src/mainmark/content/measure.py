@@ -206,16 +206,28 @@ def measure(root: HtmlElement) -> Measures:
             links[i] += 1
             if t < CUT.short_link_bytes:
                 short[i] += 1
-        attrs = el.attrib
+        attrs = el.items()
         if attrs:
-            get = attrs.get
-            role = get("role")
+            # the element's few attributes read in one call and picked by name, where a
+            # get() per name encoded the name and searched the attributes five times (a
+            # parsed element holds each name once, so the last seen is the only one)
+            role = live = None
+            cls = ident = itemprop = ""
+            for name, value in attrs:
+                if name == "class":
+                    cls = value
+                elif name == "id":
+                    ident = value
+                elif name == "role":
+                    role = value
+                elif name == "itemprop":
+                    itemprop = value
+                elif name == "aria-live":
+                    live = value
             if role is not None:
                 roles[el] = role
-            live = get("aria-live")
             if live is not None:
                 lives[el] = live
-            cls, ident, itemprop = get("class", ""), get("id", ""), get("itemprop", "")
             # no class, id, role or itemprop: only a landmark tag can say anything (as for
             # an element without attributes), so the cache is not even asked
             if cls or ident or role or itemprop or tag in landmarks:
@@ -333,7 +345,8 @@ def _known(ws: frozenset[str]) -> frozenset[str]:
     with a stem (tokens are ``[a-z0-9]+``, so a stem at a token's start is the only match
     a word-boundary pattern over the joined tokens could find)."""
     known = ws & _VOCABULARY
-    stems = [w for w in ws if w.startswith(_STEMS)]
+    heads, n = _STEM_HEADS, _HEAD
+    stems = [w for w in ws if w[:n] in heads and w.startswith(_STEMS)]
     return known | frozenset(stems) if stems else known
 
 
@@ -342,6 +355,10 @@ def _known(ws: frozenset[str]) -> frozenset[str]:
 _VOCABULARY = (ASIDE_CHROME_WORDS | NARROW_CHROME_WORDS | BROAD_CHROME_WORDS | ARTICLE_WORDS
                | MAIN_WORDS | POSITIVE_WORDS | NEGATIVE_WORDS)
 _STEMS = tuple(sorted(set(BROAD_STEMS) | set(NARROW_STEMS)))
+#: The stems' opening letters, as long as the shortest stem: a token that does not open
+#: with one of these starts with no stem (a set lookup before the prefix tests).
+_HEAD = min(map(len, _STEMS))
+_STEM_HEADS = frozenset(stem[:_HEAD] for stem in _STEMS)
 
 
 @lru_cache(maxsize=16384)

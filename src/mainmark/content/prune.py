@@ -225,9 +225,10 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
         verdict = None  # narrow_verdict's exemption, asked only where there is a verdict
     if verdict:
         return verdict
-    tag, size = el.tag, m.text_of(el)
-    if (pruning is Pruning.STRICT and tag in _DENSITY_TAGS and m.links_of(el)
-            and _link_dense(el, m, th)):
+    tag, at = el.tag, m.index.get(el)  # m.text_of and m.links_of, with one lookup
+    size = 0 if at is None else m.text_at[at]
+    if (pruning is Pruning.STRICT and tag in _DENSITY_TAGS and at is not None
+            and m.links_at[at] and _link_dense(el, m, th)):
         return "link-density"
     if not th.captions and (tag == "figcaption"
                             or (tag in _CAPTION_BOXES and caption_marked(el, m))):

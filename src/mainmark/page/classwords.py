@@ -35,23 +35,38 @@ def words(value: str) -> frozenset[str]:
     yields ``articlebody``) so compound names match the single-word vocabularies.
 
     Cached: the same class strings repeat hundreds of times on a page and across pages.
-    Every new site brings its own, though, so a miss is kept cheap: an entry that is one
-    lowercase token already ("row", "col4") is taken as it is, without the regexes.
+    Every new site brings its own values, though, built of entries that recur far more
+    than the values do (``menu-item``, ``col-md-6`` in a hundred combinations): a miss
+    joins the entries' tokens from a second cache (:func:`_entry_words`).
     """
+    entries = value.split()
+    if len(entries) == 1:
+        return frozenset(_entry_words(entries[0]))
     out: set[str] = set()
-    tokens = _TOKEN.findall
-    for entry in value.split():
-        low = entry.lower()
-        if low.startswith(IGNORED_CLASS_PREFIXES) or ":" in low:
-            continue
-        if low == entry:
-            if low.isalnum() and low.isascii():
-                out.add(low)
-                continue
-        else:  # camelCase: split before lowering ("relatedLinks")
-            low = _CAMEL.sub(" ", entry).lower()
-        parts = tokens(low)
-        out.update(parts)
-        if len(parts) > 1:  # the joined pairs, concatenated in C
-            out.update(map(add, parts, parts[1:]))
+    add_all = out.update
+    for tokens in map(_entry_words, entries):
+        add_all(tokens)
     return frozenset(out)
+
+
+_NO_TOKENS: tuple[str, ...] = ()
+
+
+@lru_cache(maxsize=16384)
+def _entry_words(entry: str) -> tuple[str, ...]:
+    """The tokens and joined pairs of one entry of a class/id value (none for a state or
+    taxonomy entry, :data:`IGNORED_CLASS_PREFIXES`, or a utility class with a variant).
+    An entry that is one lowercase token already ("row", "col4") is taken as it is,
+    without the regexes."""
+    low = entry.lower()
+    if low.startswith(IGNORED_CLASS_PREFIXES) or ":" in low:
+        return _NO_TOKENS
+    if low == entry:
+        if low.isalnum() and low.isascii():
+            return (low,)
+    else:  # camelCase: split before lowering ("relatedLinks")
+        low = _CAMEL.sub(" ", entry).lower()
+    parts = _TOKEN.findall(low)
+    if len(parts) > 1:  # the joined pairs, concatenated in C
+        return (*parts, *map(add, parts, parts[1:]))
+    return tuple(parts)

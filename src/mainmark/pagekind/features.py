@@ -343,11 +343,33 @@ _TEXTS_FLAT = {name: etree.XPath(f"//body/descendant::text()[ancestor::{name}]",
 #: Elements past which the merge costs more than the ancestor walk (both exact).
 _MERGE_MAX = 2000
 _LONG_PARAGRAPHS = etree.XPath("count(//body//p[string-length(normalize-space()) >= 120])")
-#: The counted words of the visible text as one alternation (only matches become strings).
+
+
+def _trie(words: frozenset[str]) -> str:
+    """An alternation of ``words`` spelled as a tree of their shared prefixes
+    (``c(?:a(?:ll|rt)|o(?:mment(?:s)?|...))``): Python's regex engine tries the branches
+    of an alternation one by one, so at a place where "comments" starts it compared 40
+    words before; here it follows one path. Between ``\\b`` and ``\\b`` it matches what
+    the longest-first alternation matches: the words are letters only, so at most one of
+    them ends at a word boundary at any place, and an optional ending is tried before
+    stopping (tests/test_walk_shortcuts.py compares the two on corpus text)."""
+    heads = sorted({w[0] for w in words if w})
+    branches = []
+    for head in heads:
+        tails = frozenset(w[1:] for w in words if w and w[0] == head)
+        rest = _trie(frozenset(t for t in tails if t)) if len(tails) > 1 or "" not in tails \
+            else ""
+        if rest and "" in tails:
+            rest = f"(?:{rest})?"
+        branches.append(re.escape(head) + rest)
+    return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+
+#: The counted words of the visible text as one pattern (only matches become strings).
 #: The lookahead on the words' first letters only skips, in C, the places where no word
-#: can start (Python's regex engine tries every alternative at every word boundary).
-_TEXT_WORD = re.compile(r"\b(?=[" + "".join(sorted({w[0] for w in TEXT_WORDS})) + r"])(?:"
-                        + "|".join(sorted(set(TEXT_WORDS), key=len, reverse=True)) + r")\b")
+#: can start; the words follow as a tree of prefixes (:func:`_trie`).
+_TEXT_WORD = re.compile(r"\b(?=[" + "".join(sorted({w[0] for w in TEXT_WORDS})) + r"])"
+                        + _trie(frozenset(TEXT_WORDS)) + r"\b")
 _TEXT_CAP = 50_000
 #: A currency sign beside a digit, for a count: ``[$€£¥₹]\s?\d|\d\s?[$€£¥₹]`` written to
 #: start with one character class, which the regex engine scans for in C before it tries

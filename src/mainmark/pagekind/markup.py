@@ -65,12 +65,13 @@ def markup_counts(root: HtmlElement, source: str, tags: frozenset[str]) -> Marku
     find anything (no itemprop anywhere)."""
     scan = _scan(root, tags)
     props: list[str] = []
-    if "itemprop" in source:
+    itemprop = "itemprop" in source  # one scan of the page's source, asked twice
+    if itemprop:
         found = _ITEMPROP_XPATH(root)
         if isinstance(found, list):
             props = [str(v) for v in found]
     prices = (len(owners(_PRICE_XPATH, root))
-              if "itemprop" in source or "product:price" in source else 0)
+              if itemprop or "product:price" in source else 0)
     cards, priced = _card_runs(scan.parents)
     joined = " ".join(props)
     return MarkupCounts(
