@@ -146,6 +146,14 @@ class ContentCutoffs:
         "CSS geometry: two insets of 50% meet in the middle.")
 
     # --------------------------------------------------------- cta.py
+    link_card_min_parts: int = cutoff(2, "blocks",
+        "A teaser card set into an article (rule `link-card`, docs/rules.md): one link holding "
+        "at least this many text-bearing blocks (a kicker, a headline, a lead)...")
+    link_card_max_bytes: int = cutoff(1000, "bytes",
+        "...and at most this much text (an unclosed link swallowing the article is no card)...")
+    link_card_max_share: float = cutoff(0.3, "share",
+        "...while all the cards hold less than this share of the content: more is a card grid, "
+        "the content of a listing.")
     cta_max_bytes: int = cutoff(600, "bytes",
         "A call-to-action box set into the article (a teaser and an action, not a section) holds "
         "at most this much text...")

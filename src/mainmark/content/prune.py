@@ -25,6 +25,7 @@ from mainmark.content.furniture import (
     page_controls,
     shelf_titles,
 )
+from mainmark.content.linkcards import link_cards
 from mainmark.content.measure import Measures, prose_exempt
 from mainmark.content.vocab import (
     HEADING_TAGS,
@@ -60,13 +61,15 @@ class Pruning(str, Enum):
 def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
           pruning: Pruning, core: HtmlElement | None = None,
           th: Thresholds | None = None,
-          policy: Policy = DEFAULT_POLICY) -> dict[HtmlElement, str]:
+          policy: Policy = DEFAULT_POLICY, *, cards: bool = False
+          ) -> dict[HtmlElement, str]:
     """Decide what to drop inside ``roots``.
 
     ``core`` is the container the scoring chose before it was widened or joined by
     siblings: inside it only the narrow vocabulary applies, while the material that
     widening brought in is still judged by the page-level (broad) verdicts.
-    ``policy`` carries the user's choices (citations, comments).
+    ``policy`` carries the user's choices (citations, comments); ``cards``, the page
+    kind's: teaser cards for other stories go (``Behaviour.link_cards``).
     """
     removed = page_controls(roots, m)
     if pruning is Pruning.NONE and not chrome:
@@ -80,6 +83,8 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
         judge.visit(root, core is None or root is core or within(root, core))
     if pruning is not Pruning.NONE:
         shelf_titles(roots, m, removed, total)
+        if cards and pruning is Pruning.STRICT:
+            link_cards(roots, m, removed, total)
         # The text-bearing blocks are listed once: chrome sections only remove blocks of
         # this list, and a removed leaf hides nothing else from the list (nothing below
         # a leaf is on it), so the edge trim's list is this one less the removed.

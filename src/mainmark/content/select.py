@@ -106,7 +106,7 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
 
     if options.comments:  # the user wants the discussion: comment words are no verdict
         chrome = {el: r for el, r in chrome.items() if not is_comment_verdict(r)}
-    g = _Ground(page, body, m, structured, options, stripped)
+    g = _Ground(page, body, m, structured, options, stripped, act)
     chosen = included(body, options)
     if chosen:
         picked = _collect(g, chosen, {}, Pruning.RELAXED, th=th)
@@ -146,6 +146,7 @@ class _Ground:
     structured: Structured
     options: Options
     stripped: dict[str, int]
+    act: Behaviour
 
 
 def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour,
@@ -321,7 +322,7 @@ def _collect(g: _Ground, roots: list[HtmlElement], chrome: dict[HtmlElement, str
     options = g.options
     policy = Policy(citations=options.citations, markers=options.citation_markers,
                     comments=options.comments)
-    removed = prune(roots, g.m, chrome, pruning, core, th, policy)
+    removed = prune(roots, g.m, chrome, pruning, core, th, policy, cards=g.act.link_cards)
     content = Content(roots=list(roots), removed=set(removed), base_url=g.page.base_url)
     content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, g.m, options))
     return content
