@@ -322,7 +322,8 @@ def _collect(g: _Ground, roots: list[HtmlElement], chrome: dict[HtmlElement, str
     options = g.options
     policy = Policy(citations=options.citations, markers=options.citation_markers,
                     comments=options.comments)
-    removed = prune(roots, g.m, chrome, pruning, core, th, policy, cards=g.act.link_cards)
+    removed = prune(roots, g.m, chrome, pruning, core, th, policy, cards=g.act.link_cards,
+                    joined=g.act.joined_boxes)
     content = Content(roots=list(roots), removed=set(removed), base_url=g.page.base_url)
     content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, g.m, options))
     return content
