@@ -151,6 +151,11 @@ class ContentCutoffs:
         "at least this many text-bearing blocks (a kicker, a headline, a lead)...")
     link_card_max_bytes: int = cutoff(1000, "bytes",
         "...and at most this much text (an unclosed link swallowing the article is no card)...")
+    link_card_max_blocks: int = cutoff(
+        40, "blocks",
+        "A teaser card is read this far, no further: a link around a tower of boxes is no card.",
+        Origin.BOUND,
+        "A link may wrap thousands of nested boxes; each link of the content is read once.")
     link_card_max_share: float = cutoff(0.3, "share",
         "...while all the cards hold less than this share of the content: more is a card grid, "
         "the content of a listing.")

@@ -16,7 +16,6 @@ from lxml.html import HtmlElement
 
 from mainmark.content.constants import CUT
 from mainmark.content.measure import Measures
-from mainmark.page.ancestry import within
 
 #: The boxes a card's parts are printed in: a kicker, a headline, a lead, a byline.
 _BLOCK_TAGS = frozenset({"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "figcaption",
@@ -26,15 +25,33 @@ _BLOCK_TAGS = frozenset({"p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "figcap
 def link_cards(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
                total: int) -> None:
     """Record the teaser cards inside ``roots`` as removed (``link-card``), unless
-    together they hold ``CUT.link_card_max_share`` of the content or more (a grid)."""
+    together they hold ``CUT.link_card_max_share`` of the content or more (a grid).
+
+    One walk over each root's positions in document order: a removed box and a card are
+    skipped whole (``m.end``), and a link holding a root is no card, so a page of
+    thousands of cards stays linear."""
+    holding_roots: set[HtmlElement] = set()
+    for r in roots:  # the roots' ancestors, each climb stopping where another's did
+        for up in r.iterancestors():
+            if up in holding_roots:
+                break
+            holding_roots.add(up)
+    order, end = m.order, m.end
     cards: list[HtmlElement] = []
     for root in roots:
-        for a in root.iter("a"):
-            if a in removed or any(within(a, c) for c in cards) or any(
-                    up in removed for up in a.iterancestors()):
-                continue
-            if _card(a, m) and not any(within(r, a) for r in roots):
-                cards.append(a)
+        start = m.index.get(root)
+        if start is None:
+            continue
+        i, stop = start + 1, end[start]
+        while i <= stop:
+            el = order[i]
+            if el in removed:
+                i = end[i] + 1
+            elif el.tag == "a" and el not in holding_roots and _card(el, m):
+                cards.append(el)
+                i = end[i] + 1
+            else:
+                i += 1
     if not cards:
         return
     if sum(m.text_of(c) for c in cards) >= CUT.link_card_max_share * max(total, 1):
@@ -48,7 +65,9 @@ def _card(a: HtmlElement, m: Measures) -> bool:
     if not size or size > CUT.link_card_max_bytes or not a.get("href"):
         return False
     parts = 0
-    for el in a.iter(*_BLOCK_TAGS):
+    for seen, el in enumerate(a.iter(*_BLOCK_TAGS)):
+        if seen > CUT.link_card_max_blocks:
+            return False  # a card is a few boxes: a link around a tower of them is none
         if el is a:
             continue
         if " ".join((el.text or "").split()) or any(
