@@ -469,6 +469,10 @@ class ContentCutoffs:
     comments_outside_min_bytes: int = cutoff(1000, "bytes",
         "...except a comment section on a page that is no thread, when the rest of the page "
         "holds this much text (the post the comments follow).")
+    layout_flag_share: float = cutoff(0.5, "share",
+        "A box whose class word a smaller box inside it also carries is a layout wrapper, not "
+        "that part, when it holds more than this share of the page text (rule "
+        "`effchrome:layout-flag`, docs/rules.md).")
     main_prose_share: float = cutoff(0.5, "share",
         "...or wrapping a main mark that holds more than this share of the page's prose.")
     grid_share: float = cutoff(0.25, "share",
