@@ -77,6 +77,12 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
         12000),
     "class of many camelCase entries": (
         lambda n: _page('<div class="' + "shareBar-x " * (n // 11) + '">t</div>'), 12000),
+    "teaser cards in the text": (
+        lambda n: _page("".join(f'{_PROSE}<a href="/s{i}"><p>Kicker</p><h3>Story {i}</h3>'
+                                "</a>" for i in range(n // 140))), 8000),
+    "link round nested boxes": (
+        lambda n: _page('<a href="/x">' + "<div><p>t</p>" * (n // 12) + "</div>" * (n // 12)
+                        + "</a>"), 8000),
     "gallery item of many caption boxes": (
         lambda n: _page("<ul><li>" + "".join(f'<div class="caption">Photo {i} of the harbour'
                                              " at dawn</div>" for i in range(n // 50))

@@ -151,6 +151,19 @@ class ContentCutoffs:
         "CSS geometry: two insets of 50% meet in the middle.")
 
     # --------------------------------------------------------- cta.py
+    link_card_min_parts: int = cutoff(2, "blocks",
+        "A teaser card set into an article (rule `link-card`, docs/rules.md): one link holding "
+        "at least this many text-bearing blocks (a kicker, a headline, a lead)...")
+    link_card_max_bytes: int = cutoff(1000, "bytes",
+        "...and at most this much text (an unclosed link swallowing the article is no card)...")
+    link_card_max_blocks: int = cutoff(
+        40, "blocks",
+        "A teaser card is read this far, no further: a link around a tower of boxes is no card.",
+        Origin.BOUND,
+        "A link may wrap thousands of nested boxes; each link of the content is read once.")
+    link_card_max_share: float = cutoff(0.3, "share",
+        "...while all the cards hold less than this share of the content: more is a card grid, "
+        "the content of a listing.")
     cta_max_bytes: int = cutoff(600, "bytes",
         "A call-to-action box set into the article (a teaser and an action, not a section) holds "
         "at most this much text...")
@@ -461,6 +474,10 @@ class ContentCutoffs:
     comments_outside_min_bytes: int = cutoff(1000, "bytes",
         "...except a comment section on a page that is no thread, when the rest of the page "
         "holds this much text (the post the comments follow).")
+    layout_flag_share: float = cutoff(0.5, "share",
+        "A box whose class word a smaller box inside it also carries is a layout wrapper, not "
+        "that part, when it holds more than this share of the page text (rule "
+        "`effchrome:layout-flag`, docs/rules.md).")
     main_prose_share: float = cutoff(0.5, "share",
         "...or wrapping a main mark that holds more than this share of the page's prose.")
     grid_share: float = cutoff(0.25, "share",

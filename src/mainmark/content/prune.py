@@ -25,6 +25,7 @@ from mainmark.content.furniture import (
     page_controls,
     shelf_titles,
 )
+from mainmark.content.linkcards import link_cards
 from mainmark.content.measure import Measures, prose_exempt
 from mainmark.content.vocab import (
     HEADING_TAGS,
@@ -60,13 +61,17 @@ class Pruning(str, Enum):
 def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
           pruning: Pruning, core: HtmlElement | None = None,
           th: Thresholds | None = None,
-          policy: Policy = DEFAULT_POLICY) -> dict[HtmlElement, str]:
+          policy: Policy = DEFAULT_POLICY, *, cards: bool = False, joined: bool = False
+          ) -> dict[HtmlElement, str]:
     """Decide what to drop inside ``roots``.
 
     ``core`` is the container the scoring chose before it was widened or joined by
     siblings: inside it only the narrow vocabulary applies, while the material that
     widening brought in is still judged by the page-level (broad) verdicts.
-    ``policy`` carries the user's choices (citations, comments).
+    ``policy`` carries the user's choices (citations, comments); ``cards`` and
+    ``joined``, the page kind's: teaser cards for other stories go
+    (``Behaviour.link_cards``), and a root joined beside the core is judged whole
+    (``Behaviour.joined_boxes``).
     """
     removed = page_controls(roots, m)
     if pruning is Pruning.NONE and not chrome:
@@ -77,9 +82,15 @@ def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
     judge = _Judge(m, chrome, pruning, core, th, policy, total, removed, kept,
                    frozenset(roots))
     for root in roots:
+        rule = _joined_box(root, core, judge) if joined and pruning is not Pruning.NONE else None
+        if rule:
+            removed[root] = rule
+            continue
         judge.visit(root, core is None or root is core or within(root, core))
     if pruning is not Pruning.NONE:
         shelf_titles(roots, m, removed, total)
+        if cards and pruning is Pruning.STRICT:
+            link_cards(roots, m, removed, total)
         # The text-bearing blocks are listed once: chrome sections only remove blocks of
         # this list, and a removed leaf hides nothing else from the list (nothing below
         # a leaf is on it), so the edge trim's list is this one less the removed.
@@ -181,6 +192,19 @@ class _Judge:
         # Code is kept or dropped whole: inside it the prose rules would cut words out of
         # a program (a ``<span>Close</span>`` token of ``f.Close()`` read as a UI label).
         return bool(el.tag == "pre")
+
+
+def _joined_box(root: HtmlElement, core: HtmlElement | None, judge: _Judge) -> str | None:
+    """The verdict on a whole root that scoring joined beside the core (a sibling, an
+    outlying box), if any. Pruning judges what is inside the roots; a joined root is
+    judged itself too, by the narrow vocabulary and the furniture rules: an author's
+    bio under the post is prose and scores as a sibling of the article (rule
+    `joined-box`, docs/rules.md)."""
+    if core is None or root is core or within(root, core) or within(core, root):
+        return None
+    m = judge.m
+    return (_rule(root, m, judge.chrome, judge.pruning, judge.th, judge.policy)
+            or furniture_rule(root, m, judge.policy, judge.total))
 
 
 #: Links and buttons: a chrome verdict on one of them inside running text is judged with

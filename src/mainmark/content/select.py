@@ -17,6 +17,7 @@ ladder re-collects from the same parse:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -40,7 +41,7 @@ from mainmark.content.repeats import drop_repeats
 from mainmark.content.responsive import phone_copies
 from mainmark.content.score import Scoring, leads, prose_bytes, with_siblings
 from mainmark.content.selectors import included
-from mainmark.content.verdicts import Chrome, verdict
+from mainmark.content.verdicts import Chrome, detail_of, verdict
 from mainmark.content.vocab import BROAD_CHROME_WORDS
 from mainmark.metadata.structured import Structured
 from mainmark.model import Content, Explain, Headline, Removal, Strategy
@@ -106,7 +107,7 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
 
     if options.comments:  # the user wants the discussion: comment words are no verdict
         chrome = {el: r for el, r in chrome.items() if not is_comment_verdict(r)}
-    g = _Ground(page, body, m, structured, options, stripped)
+    g = _Ground(page, body, m, structured, options, stripped, act)
     chosen = included(body, options)
     if chosen:
         picked = _collect(g, chosen, {}, Pruning.RELAXED, th=th)
@@ -146,6 +147,7 @@ class _Ground:
     structured: Structured
     options: Options
     stripped: dict[str, int]
+    act: Behaviour
 
 
 def _follow_type(g: _Ground, content: Content, kind: PageKind, act: Behaviour,
@@ -274,12 +276,42 @@ def _effective_chrome(m: Measures, page_text: int, *, threads: bool = True
             prose.update(prose_bytes(m, set()))
         return prose.get(el, 0) > CUT.main_prose_share * prose.get(m.order[0], 0)
 
-    wrappers = _main_wrappers(m, most_prose)
+    wrappers = _main_wrappers(m, most_prose) | _layout_flags(m, page_text)
     return {el: rule for el, rule in m.chrome.items()
             if el not in wrappers and (m.text_of(el) <= CUT.chrome_max_share * page_text
                                        or (not threads and _comments_beside_text(el, rule, m,
                                                                                  page_text)))
             and not prose_exempt(el, rule, m)}
+
+
+def _layout_flags(m: Measures, page_text: int) -> set[HtmlElement]:
+    """Boxes holding most of the page whose class word names a part that a smaller box
+    inside them names too: ``<div class="PageContentSidebar">`` around the page's text
+    and its ``#PageSidebar``, a ``has-sidebar`` wrapper round the column and the sidebar.
+    The word flags the layout the wrapper lays out; the inner box is the part (rule
+    `effchrome:layout-flag`, docs/rules.md)."""
+    floor = CUT.layout_flag_share * page_text
+    big = [(el, rule) for el, rule in m.chrome.items()
+           if rule.startswith(Chrome.BROAD.value) and m.text_of(el) > floor]
+    if not big:
+        return set()
+    at: dict[str, list[int]] = {}
+    for el, rule in m.chrome.items():
+        i = m.index.get(el)
+        if i is not None:
+            at.setdefault(detail_of(rule), []).append(i)
+    for spots in at.values():
+        spots.sort()
+    flags: set[HtmlElement] = set()
+    for el, rule in big:
+        i = m.index.get(el)
+        spots = at.get(detail_of(rule), [])
+        if i is None or not spots:
+            continue
+        k = bisect_right(spots, i)  # the first box of the same word after ``el`` starts
+        if k < len(spots) and spots[k] <= m.end[i]:
+            flags.add(el)
+    return flags
 
 
 def _comments_beside_text(el: HtmlElement, rule: str, m: Measures, page_text: int) -> bool:
@@ -321,7 +353,8 @@ def _collect(g: _Ground, roots: list[HtmlElement], chrome: dict[HtmlElement, str
     options = g.options
     policy = Policy(citations=options.citations, markers=options.citation_markers,
                     comments=options.comments)
-    removed = prune(roots, g.m, chrome, pruning, core, th, policy)
+    removed = prune(roots, g.m, chrome, pruning, core, th, policy, cards=g.act.link_cards,
+                    joined=g.act.joined_boxes)
     content = Content(roots=list(roots), removed=set(removed), base_url=g.page.base_url)
     content.explain = Explain(Strategy.EMPTY, removals=_removals(removed, g.m, options))
     return content

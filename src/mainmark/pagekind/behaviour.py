@@ -39,10 +39,18 @@ class Behaviour:
     thread_furniture: bool = False
     #: Shelves of other products go, the JSON-LD description is added when missed.
     product_furniture: bool = False
+    #: Teaser cards for other stories set into the text go (``content/linkcards.py``):
+    #: on an article they are furniture; on a service or listing page the linked cards
+    #: are often the page's own offer.
+    link_cards: bool = False
+    #: A box that scoring joined beside the article (a sibling, an outlying section) is
+    #: judged whole by the furniture rules: an author's bio scores as prose.
+    joined_boxes: bool = False
 
 
 #: The article's behaviour: the densest prose box, with a landing-page check.
-ARTICLE = Behaviour(column_share=0.5, column_if_landing=True)
+ARTICLE = Behaviour(column_share=0.5, column_if_landing=True, link_cards=True,
+                    joined_boxes=True)
 
 BEHAVIOURS: Mapping[PageType, Behaviour] = MappingProxyType({
     PageType.ARTICLE: ARTICLE,
