@@ -19,6 +19,7 @@ from lxml.html import HtmlElement
 from mainmark._version import __version__
 from mainmark.budget import PageTimeout, time_limit
 from mainmark.chunks.pack import chunk_blocks
+from mainmark.content.bindings import may_hold_placeholders
 from mainmark.content.clean import clean
 from mainmark.content.notices import structure_warnings
 from mainmark.content.select import select
@@ -224,9 +225,10 @@ def _select_content(given: _Given, headers: Mapping[str, str] | None,
     kind = classify(page, structured, metadata)
     metadata = replace(metadata, page_type=kind.kind, page_type_confidence=(
         None if kind.confidence is None else round(kind.confidence, 3)))
+    placeholders = may_hold_placeholders(page.text)
     if srcmap is None:  # no later stage reads the page's text: let it go
         page = replace(page, text="")
-    stripped = clean(page, count=opts.explain)
+    stripped = clean(page, count=opts.explain, placeholders=placeholders)
     exclude(page.root, opts, stripped)
     content = select(page, structured, stripped, opts, kind)
     main = describe_main(content.roots, page) if opts.explain else ()

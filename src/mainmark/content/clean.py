@@ -67,8 +67,12 @@ _STRIP_TAGS = (*INVISIBLE_TAGS, *FORM_CONTROL_TAGS, "noscript", "template",
                etree.Comment, etree.ProcessingInstruction)
 
 
-def clean(page: Page, *, count: bool = True) -> dict[str, int]:
+def clean(page: Page, *, count: bool = True, placeholders: bool = True) -> dict[str, int]:
     """Remove invisible elements in place; return bytes stripped per kind.
+
+    ``placeholders``: whether the page may hold unrendered template placeholders
+    (:func:`~mainmark.content.bindings.may_hold_placeholders` of its source, asked while
+    the pipeline still holds the text); ``False`` skips their search.
 
     Counting costs a Python visit per stripped element; without it (no explain
     output wanted) the same elements go in one C-level ``strip_elements`` call.
@@ -99,7 +103,8 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
             el.drop_tag()
         etree.strip_elements(root, *_STRIP_TAGS, with_tail=False)
         _strip_attributes_hidden(root, stripped, rules, panels, owners)
-        drop_template_bindings(root, stripped)
+        if placeholders:
+            drop_template_bindings(root, stripped)
         return stripped
     doomed: list[tuple[HtmlElement, str]] = []
     unwrap: list[HtmlElement] = []
@@ -125,7 +130,8 @@ def clean(page: Page, *, count: bool = True) -> dict[str, int]:
         _count(stripped, kind, el)
         remove_keeping_tail(el)
     _strip_attributes_hidden(root, stripped, rules, panels, owners)
-    drop_template_bindings(root, stripped)
+    if placeholders:
+        drop_template_bindings(root, stripped)
     return stripped
 
 
