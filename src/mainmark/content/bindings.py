@@ -51,20 +51,13 @@ def drop_template_bindings(root: HtmlElement, stripped: dict[str, int]) -> None:
         if parent is None:
             continue
         owner = parent if run.is_text else parent.getparent()
-        if owner is None or _literal(owner):
+        if owner is None or owner.tag in LITERAL_TAGS or next(
+                owner.iterancestors(*LITERAL_TAGS), None) is not None:
             continue
         stripped["template"] = stripped.get("template", 0) + len(text.strip().encode("utf-8"))
         # keep the run's white space: it may be all that parts two words
+        rest = " " if text[:1].isspace() or text[-1:].isspace() else ""
         if run.is_text:
-            parent.text = " " if text[:1].isspace() or text[-1:].isspace() else ""
+            parent.text = rest
         else:
-            parent.tail = " " if text[:1].isspace() or text[-1:].isspace() else ""
-
-
-def _literal(el: HtmlElement) -> bool:
-    node: HtmlElement | None = el
-    while node is not None:
-        if node.tag in LITERAL_TAGS:
-            return True
-        node = node.getparent()
-    return False
+            parent.tail = rest

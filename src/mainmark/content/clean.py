@@ -53,6 +53,7 @@ from mainmark.content.vocab import (
     INVISIBLE_TAGS,
     VOID_INVISIBLE_TAGS,
 )
+from mainmark.metadata.metafields import owners
 from mainmark.page.ancestry import ancestor_cover
 from mainmark.page.formulas import MATH_SOURCE_TAG
 from mainmark.page.parse import Page
@@ -235,10 +236,8 @@ def _drop_modal_dialogs(root: HtmlElement, stripped: dict[str, int]) -> None:
     box. It is never the page's content, and a large one (a consent tool's purpose
     texts) outweighs an index page whose rows are all links (rule `modal-dialog`,
     docs/rules.md)."""
-    found = _MODAL_MARKS(root)
-    for value in found if isinstance(found, list) else ():
-        el = getattr(value, "getparent", lambda: None)()  # the attribute's element
-        if isinstance(el, HtmlElement) and el.getparent() is not None:
+    for el in owners(_MODAL_MARKS, root):
+        if el.getparent() is not None:
             _count(stripped, "modal", el)
             remove_keeping_tail(el)
 

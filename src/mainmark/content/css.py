@@ -212,9 +212,8 @@ def _transparent(decl: dict[str, str]) -> bool:
 def _collapsed(decl: dict[str, str]) -> bool:
     """A box of zero height or width (``height``/``max-height``/``width``/``max-width``)
     that clips what overflows it: the collapsed accordion's idiom, and a hiding trick."""
-    if "hidden" not in (decl.get("overflow"), decl.get("overflow-y"), decl.get("overflow-x")) \
-            and "clip" not in (decl.get("overflow"), decl.get("overflow-y"),
-                               decl.get("overflow-x")):
+    flow = (decl.get("overflow"), decl.get("overflow-y"), decl.get("overflow-x"))
+    if "hidden" not in flow and "clip" not in flow:
         return False
     return any(_zero_length(decl.get(side, "x"))
                for side in ("height", "max-height", "width", "max-width"))
@@ -270,15 +269,19 @@ def closed_only(decl: dict[str, str]) -> bool:
     """Hidden by ``display`` or ``visibility`` alone, the way a widget closes a panel (with
     a zero height or opacity beside them for the animation), and by nothing a reader could
     not undo by opening it: no off-screen box, no clip, no colour trick."""
-    rest = {k: v for k, v in decl.items() if k not in _CLOSING}
-    return hides(decl) and not hides(rest)
+    return hides(decl) and not _hidden_when_open(decl)
 
 
 def collapsed_only(decl: dict[str, str]) -> bool:
     """Collapsed to zero height or width with its overflow clipped, and hidden by nothing
     a reader could not undo by opening it: an accordion's closed panel, which a page opens
     the way it opens a ``display:none`` one."""
-    return _collapsed(decl) and not hides({k: v for k, v in decl.items() if k not in _CLOSING})
+    return _collapsed(decl) and not _hidden_when_open(decl)
+
+
+def _hidden_when_open(decl: dict[str, str]) -> bool:
+    """Still hidden once the declarations a widget closes a panel with are undone."""
+    return hides({k: v for k, v in decl.items() if k not in _CLOSING})
 
 
 def transparent(decl: dict[str, str]) -> bool:
@@ -307,6 +310,15 @@ def _shows(decl: dict[str, str]) -> bool:
     return decl.get("visibility") == "visible"
 
 
+def _sheet_names(classes: str | None, ident: str | None) -> list[str]:
+    """An element's names as a sheet's selectors write them, lowercased: ``.class`` for
+    each class, ``#id`` for its id."""
+    names = [f".{n}" for n in (classes or "").lower().split()]
+    if ident:
+        names.append(f"#{ident.lower()}")
+    return names
+
+
 @dataclass(frozen=True, slots=True)
 class SheetRules:
     """The class and id names the page's own sheets hide, and those any rule shows.
@@ -328,15 +340,17 @@ class SheetRules:
     def may_hide_scoped(self, classes: str | None, ident: str | None) -> bool:
         """An element so named is the last step of a scoped hiding rule (and no rule
         shows it): worth the ancestor test of :meth:`hides_scoped`."""
-        if not self.scoped:
-            return False
-        names = (classes or "").lower().split()
-        keys = [f".{n}" for n in names]
-        if ident:
-            keys.append(f"#{ident.lower()}")
-        ident_l = (ident or "").lower()
-        return (any(k in self.scoped for k in keys) and ident_l not in self.shown
-                and self.shown.isdisjoint(names))
+        return bool(self.scoped) and bool(self._needs(classes, ident))
+
+    def _needs(self, classes: str | None, ident: str | None) -> list[frozenset[str]]:
+        """The ancestor names each scoped rule keyed by one of these names requires; none
+        when a rule anywhere shows one of the names (the toggle exception of
+        :meth:`hides`)."""
+        keys = _sheet_names(classes, ident)
+        needs = [need for k in keys if k in self.scoped for need in self.scoped[k]]
+        if needs and not self.shown.isdisjoint(k[1:] for k in keys):
+            return []
+        return needs
 
     def hides_scoped(self, el: HtmlElement,
                      seen: dict[HtmlElement, frozenset[str]]) -> bool:
@@ -347,15 +361,13 @@ class SheetRules:
         ``seen`` (one per page, filled here) holds, per element, the scope names it and
         its ancestors carry: each element's names are read once however many keyed
         descendants ask, so a tower of nested keyed elements stays linear."""
-        if not self.may_hide_scoped(el.get("class"), el.get("id")):
+        if not self.scoped:
             return False
-        keys = [f".{n}" for n in (el.get("class") or "").lower().split()]
-        ident = el.get("id")
-        if ident:
-            keys.append(f"#{ident.lower()}")
-        needs = [need for k in keys for need in self.scoped.get(k, ())]
+        needs = self._needs(el.get("class"), el.get("id"))
         parent = el.getparent()
-        found = self._scopes(parent, seen) if parent is not None else frozenset()
+        if not needs or parent is None:
+            return False
+        found = self._scopes(parent, seen)
         return any(need <= found for need in needs)
 
     def _scopes(self, el: HtmlElement, seen: dict[HtmlElement, frozenset[str]]
@@ -370,16 +382,11 @@ class SheetRules:
         found = seen[node] if node is not None else frozenset()
         context = self.scope_names
         for step in reversed(path):
-            names = {f".{n}" for n in (step.get("class") or "").lower().split()}
-            nid = step.get("id")
-            if nid:
-                names.add(f"#{nid.lower()}")
-            mine = names & context
+            mine = context.intersection(_sheet_names(step.get("class"), step.get("id")))
             if mine:
                 found = found | mine
             seen[step] = found
         return found
-
 
     def hides(self, classes: str | None, ident: str | None) -> bool:
         """Whether an element with this ``class`` and ``id`` is hidden by a sheet rule:
@@ -466,7 +473,6 @@ def _descendant_chain(selector: str) -> list[str] | None:
             return None
         out.append(match.group(1) + _unescape(match.group(2)))
     return out
-
 
 
 #: A sheet rule can hide or show only through these properties (``hides`` with
