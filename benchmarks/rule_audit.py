@@ -168,11 +168,9 @@ def _tracing_patches() -> list[tuple[Any, str, Any]]:
         (prune, "_LIST_TAGS", lists),
         _wrap(prune, "_is_ui_label", on_ui),
         _wrap(prune, "_data_table_part", event("datatable", lambda o, *a: o)),
-        _wrap(prune, "_continues", event("continues", lambda o, *a: o)),
         _wrap(prune, "_in_photo", event("inphoto", lambda o, *a: o)),
         _wrap(measure, "_is_prose", event("isprose", lambda o, *a: o)),
         _wrap(score, "_feed_story", event("feed-story", lambda o, *a: o[1] is not None)),
-        _wrap(score, "_feed_story", event("feed-parts", lambda o, *a: o[1] is None and o[2])),
         _wrap(score, "_promote", event("promote", lambda o, top, *a: o is not top)),
         _wrap(score, "_widen", event("widen", lambda o, top, *a: o is not top)),
         _wrap(score, "_outlying_prose",
@@ -344,9 +342,9 @@ def _noop(*_: Any, **__: Any) -> None:
 _BROAD_GROUPS = ("NAV_WORDS", "RECIRC_WORDS", "MARKETING_WORDS", "AD_WORDS", "OVERLAY_WORDS",
                  "WALL_WORDS", "SOCIAL_WORDS", "COMMENT_WORDS", "LISTING_WORDS")
 _NARROW_GROUPS = ("NARROW_NAV_WORDS", "NARROW_SOCIAL_WORDS", "NARROW_MARKETING_WORDS",
-                  "NARROW_AD_WORDS", "NARROW_RECIRC_WORDS", "NARROW_COMMENT_WORDS",
+                  "NARROW_AD_WORDS", "NARROW_COMMENT_WORDS",
                   "CREDIT_WORDS")
-_I18N_GROUPS = ("I18N_COMMENT_WORDS",)
+_I18N_GROUPS: tuple[str, ...] = ()  # i18n:comment, the last, went in the 0.21 audit
 
 
 def _broad_group(group: str) -> Callable[[], list[tuple[Any, str, Any]]]:
@@ -380,16 +378,6 @@ def _no_core() -> list[tuple[Any, str, Any]]:
     orig = select.prune
     return [(select, "prune", lambda roots, m, chrome, pruning, core=None, *rest:
              orig(roots, m, chrome, pruning, None, *rest))]
-
-
-def _no_parts() -> list[tuple[Any, str, Any]]:
-    from mainmark.content import score
-    orig = score._feed_story
-
-    def feed(*args: Any) -> Any:
-        top, story, others = orig(*args)
-        return (top, story, others) if story is not None else (top, None, [])
-    return [(score, "_feed_story", feed)]
 
 
 def _ladder_without(index: int) -> Callable[[], list[tuple[Any, str, Any]]]:
@@ -531,8 +519,6 @@ def units(entries: bool = True) -> list[Unit]:
              _trim_side("trailing-furniture"), _rm("trailing-furniture")))
     add(Unit("edge:leading-furniture", "prune", "short unpunctuated blocks at the start",
              _trim_side("leading-furniture"), _rm("leading-furniture")))
-    add(Unit("edge:continues", "prune", "plain paragraphs running on are not furniture",
-             c("prune", "_continues", lambda *a: False), _ev("continues")))
     add(Unit("author-bio", "prune", "author biography box under the post",
              c("furniture", "_BIO_WORDS", frozenset()), _rm("author-bio")))
     add(Unit("adjacent-posts", "prune", "previous/next post pager",
@@ -558,8 +544,6 @@ def units(entries: bool = True) -> list[Unit]:
              c("select", "prose_exempt", lambda *a: False), _ev("effchrome")))
     add(Unit("feed-story", "select", "infinite scroll: the title's story",
              c("score", "_feed_story", lambda top, *a: (top, None, [])), _ev("feed-story")))
-    add(Unit("same-class-sections", "select", "same-class <article> sections joined",
-             _no_parts, _ev("feed-parts")))
     add(Unit("promote:strong-ancestor", "select", "ancestor of 2+ strong candidates",
              _cut("strong_min", 10 ** 9), _ev("promote")))
     add(Unit("promote:near-tie", "select", "ancestor scoring 90% of the top",

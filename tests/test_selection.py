@@ -213,32 +213,18 @@ def test_the_story_headed_by_the_page_title_wins_wherever_it_sits() -> None:
     assert NEXT_STORY[0] not in doc.text
 
 
-def test_same_class_article_sections_of_one_text_are_parts_not_stories() -> None:
+def test_same_class_article_sections_of_one_text_are_all_kept() -> None:
     # A page builder wraps each section of one article in an <article> of the same class;
-    # none is headed by the page title, so they are sections to join, not stories.
-    from mainmark.content.clean import clean
-    from mainmark.content.measure import measure
-    from mainmark.content.score import _feed_story, _score
-    from mainmark.content.score import prose_bytes as _prose
-    from mainmark.page.parse import parse
-
+    # none is headed by the page title, so none is a feed story and the sections are one
+    # text. Widening and siblings join them (the rule that joined them on its own,
+    # `same-class-sections`, changed one bench page and went in the 0.21 audit).
     sections = "".join(
         f"<section><article class='image-text'><h3>Part {i}</h3>"
         + "".join(f"<p>{p}</p>" for p in NEXT_STORY[3 * i:3 * i + 3] + PARAGRAPHS)
         + "</article></section>" for i in range(2))
-    page = parse(f"<html><head><title>{TITLE}</title></head><body><main>{sections}</main>"
-                 "</body></html>")
-    clean(page)
-    assert page.root is not None
-    body = page.root.find("body")
-    m = measure(body)
-    scores, blocked = _score(body, m, {})
-    top = max(scores, key=lambda e: scores[e])
-    _, story, others = _feed_story(top, scores, m, _prose(m, blocked))
-    assert story is None
-    assert [a.get("class") for a in others] == ["image-text", "image-text"]
-    doc = extract(f"<main>{sections}</main>")
-    for paragraph in NEXT_STORY:
+    doc = extract(f"<html><head><title>{TITLE}</title></head><body><main>{sections}</main>"
+                  "</body></html>")
+    for paragraph in NEXT_STORY[:6]:
         assert paragraph in doc.text
 
 

@@ -404,9 +404,6 @@ class ContentCutoffs:
     edge_link_share: float = cutoff(0.5, "share",
         "An edge block at least this share link text is furniture (a \"More on this topic\" "
         "strip).")
-    continuation_max_link_share: float = cutoff(0.5, "share",
-        "An unclassed ``<p>`` beside the edge continues the article's text when under this share "
-        "of it is link text.")
 
     # ----------------------------------------------------- repeats.py
     repeat_min_bytes: int = cutoff(20, "bytes",

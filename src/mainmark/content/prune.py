@@ -521,11 +521,6 @@ def _in_kept(el: HtmlElement, kept: set[HtmlElement]) -> bool:
     return bool(kept) and any(a in kept for a in el.iterancestors())
 
 
-def _continues(block: HtmlElement, parent: HtmlElement | None, m: Measures) -> bool:
-    return (block.tag == "p" and block.getparent() is parent and not block.get("class")
-            and m.link_of(block) < CUT.continuation_max_link_share * m.text_of(block))
-
-
 def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement, str],
                 kept: set[HtmlElement], th: Thresholds = BALANCED,
                 blocks: list[HtmlElement] | None = None) -> list[HtmlElement]:
@@ -536,23 +531,16 @@ def _trim_edges(roots: list[HtmlElement], m: Measures, removed: dict[HtmlElement
         blocks = [b for b in _leaf_blocks(roots, removed) if m.text_of(b)]
     total = sum(m.text_of(b) for b in blocks)
     tail: list[HtmlElement] = []
-    last_prose: HtmlElement | None = None
     for block in reversed(blocks):
         # A heading over nothing but furniture (or over nothing: its list was pruned)
         # heads no section of the content.
         empty_heading = block.tag in HEADING_TAGS
         if not (empty_heading or _dangling_label(block, m, kept)) and not _edge_junk(
                 block, m, kept, roots[-1], th):
-            last_prose = block
             break
         tail.append(block)
     else:
         return blocks  # nothing but furniture: leave it to the ladder
-    # Plain paragraphs running on in the prose's own container are the text's last
-    # words (a sign-off, "das gefällt mir 😉"), not furniture set after it.
-    parent = last_prose.getparent()
-    while tail and _continues(tail[-1], parent, m):
-        tail.pop()
     if sum(m.text_of(b) for b in tail) <= th.edge_share * total:
         for block in tail:
             removed[block] = ("empty-heading" if block.tag in HEADING_TAGS

@@ -86,19 +86,13 @@ def _pick(body: HtmlElement, m: Measures, scores: dict[HtmlElement, float],
     top = max(scores, key=lambda e: (scores[e], -m.index.get(e, 0)))
     prose = prose_bytes(m, blocked)
     top, story, others = _feed_story(top, scores, m, prose)
-    parts: list[HtmlElement] = []
     if story is not None:
         blocked = blocked | {el for other in others for el in other.iter(etree.Element)}
         prose = prose_bytes(m, blocked)
-    else:
-        parts = others  # sections of one text, none of them the page's own story
     core = _promote(top, scores, m, body, story)
     top = _widen(core, m, blocked, body, prose)
     roots = with_siblings(top, scores, m, blocked, sibling_share)
     roots = _outlying_prose(roots, m, blocked, body, prose)
-    for part in parts:
-        if not any(contains(r, part) for r in roots):
-            roots = [r for r in roots if not contains(part, r)] + [part]
     roots.sort(key=lambda e: m.index.get(e, 0))
     return leads(roots, m, blocked) + roots, core
 
@@ -139,12 +133,11 @@ def _feed_story(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
 
     News sites append the next stories below the article as complete ``<article>``
     elements of the same class, and the best-scoring one is often a later, longer story.
-    Page builders also wrap an article's sections in same-class ``<article>`` elements;
-    those are parts of one text, told apart because none is headed by the page title.
     Returns the candidate to start from, the story to stay inside (None when no story
-    is the page's) and the other stories, which selection must not merge; with no story
-    of the page's own, all of them, as sections to join. (Feed stories and same-class
-    sections: rules `feed-story` and `same-class-sections`, docs/rules.md.)
+    is the page's) and the other stories, which selection must not merge. (Rule
+    `feed-story`, docs/rules.md. Same-class ``<article>`` sections with no story headed
+    by the page title were joined as parts of one text until the 0.21 audit: rule
+    `same-class-sections`, deleted.)
     """
     node: HtmlElement | None = top
     while node is not None and node.tag != "article":
@@ -161,7 +154,7 @@ def _feed_story(top: HtmlElement, scores: dict[HtmlElement, float], m: Measures,
     title = _page_title(root)
     own = next((a for a in stories if _headed_by(a, title)), None)
     if own is None:
-        return top, None, stories
+        return top, None, []
     if own is not node:
         inside = [e for e in scores if contains(own, e)]
         top = max(inside, key=lambda e: (scores[e], -m.index.get(e, 0)), default=own)

@@ -65,13 +65,6 @@ LISTING = Vocabulary(
     "listing", frozenset({"pagination", "pager", "tagcloud", "tags", "categories", "archive",
                           "archives", "search", "searchbox", "searchform"}),
     "listing and browsing aids", _SELECT)
-I18N_COMMENT = Vocabulary(
-    "i18n_comment", frozenset(COMMENT_LANGUAGES),
-    "comment sections named in the languages of the sites' developers (German, French, "
-    "Spanish, Italian, Polish, Dutch CMS themes; rule `i18n:comment`, docs/rules.md); the "
-    "same for ads, share bars and related boxes did not pay and was deleted",
-    _SELECT, labels=COMMENT_LANGUAGES)
-
 NARROW_NAV = Vocabulary(
     "narrow_nav", frozenset({"breadcrumb", "breadcrumbs", "skiplink", "toolbar", "print"}),
     "navigation aids that are chrome even inside the main region", _SELECT)
@@ -86,10 +79,6 @@ NARROW_AD = Vocabulary(
     "narrow_ad", frozenset({"advert", "advertisement", "advertising", "ad", "ads", "adslot",
                             "adunit", "dfp"}),
     "ad slots inside the article body (rule `narrow:ad`, docs/rules.md)", _SELECT, labels=_DFP)
-NARROW_RECIRC = Vocabulary(
-    "narrow_recirc", frozenset({"outbrain", "taboola", "related", "recommended", "recirc"}),
-    "recirculation boxes printed inside the article body (rule `narrow:recirc`, "
-    "docs/rules.md)", _SELECT, labels=_RECIRC_VENDORS)
 NARROW_COMMENT = Vocabulary(
     "narrow_comment", frozenset({"comments", "commentlist", "disqus"}),
     "comment threads inside the article container (blogs, forums' article pages; "
@@ -171,18 +160,18 @@ NARROW_STEMS = Vocabulary(
     labels={k: v for k, v in _STEM_VENDORS.items() if k in ("taboola", "outbrain", "disqus")})
 PROSE_CHROME = Vocabulary(
     "prose_chrome", frozenset({"comments", "commentlist", "disqus", "respond", "reply",
-                               *COMMENT_LANGUAGES, "newsletter", "subscribe", "signup",
-                               "authorbox", "authorbio", "aboutauthor"}),
+                               "newsletter", "subscribe", "signup", "authorbox", "authorbio",
+                               "aboutauthor"}),
     "chrome that is prose by nature: reader comments, newsletter pitches and author bios "
-    "are paragraphs, and still not content", _SELECT, labels={**COMMENT_LANGUAGES, **_DISQUS})
+    "are paragraphs, and still not content", _SELECT, labels=_DISQUS)
 PROSE_CHROME_STEMS = Vocabulary(
     "prose_chrome_stems", frozenset({"newsletter", "subscri", "authorbox"}),
     "the same, for compounds ('newsletterbox', 'subscribeform')", _SELECT, Match.STEM)
 
 #: Every table of this module, in the order the docs list them.
 TABLES = (
-    NAV, RECIRC, MARKETING, AD, OVERLAY, WALL, SOCIAL, COMMENT, LISTING, I18N_COMMENT,
-    NARROW_NAV, NARROW_SOCIAL, NARROW_MARKETING, NARROW_AD, NARROW_RECIRC, NARROW_COMMENT,
+    NAV, RECIRC, MARKETING, AD, OVERLAY, WALL, SOCIAL, COMMENT, LISTING,
+    NARROW_NAV, NARROW_SOCIAL, NARROW_MARKETING, NARROW_AD, NARROW_COMMENT,
     CREDIT, ASIDE_CHROME, ARTICLE, MAIN, LEAD, POSITIVE, NEGATIVE_EXTRA, BROAD_STEMS,
     NARROW_STEMS, PROSE_CHROME, PROSE_CHROME_STEMS,
 )
