@@ -15,6 +15,7 @@ from mainmark.metadata.constants import CUT
 from mainmark.metadata.metafields import body_texts, owners
 from mainmark.metadata.pagemarks import LABEL_HINT, PageMarks
 from mainmark.metadata.posters import thread_posters
+from mainmark.metadata.prices import itemprop_offer
 from mainmark.page.decode import decode
 from mainmark.page.parse import parse
 
@@ -30,6 +31,10 @@ _BYLINES = etree.XPath(
 _DATES = etree.XPath(
     "//@class[contains(., 'date') or contains(., 'Date') or contains(., 'publish')"
     " or contains(., 'posted')] | //@itemprop[contains(., 'datePublished')]"
+)
+_OFFERS = etree.XPath(
+    "//@itemprop[. = 'price' or . = 'lowPrice' or . = 'priceCurrency' or . = 'availability']"
+    " | //@data-price-amount"
 )
 _POSTERS = etree.XPath(
     "//@data-author | //@data-poster-name | //@data-username"
@@ -48,6 +53,9 @@ _PAGE = """<html class="dated author-page"><head><title>Author: head text</title
 <i data-username="q">q</i><b class="user-name">r</b><b class="Date">March 3</b>
 <p>Von: Max</p>tail Autorin: Erika<p>""" + "long text " * 20 + """ Author</p>
 <p class="publish" rel="nofollow author">x</p><p rel="author" class="posted">y</p>
+<span itemprop="price" content="24.90">24,90</span><meta itemprop="priceCurrency" content="EUR">
+<span itemprop="offers price">no</span><span itemprop="Price">no</span>
+<link itemprop="availability" href="https://schema.org/InStock"><b data-price-amount="3">3</b>
 <article class="author-box"><p class="byline">in</p><address>here</address></article>
 <p class="byline">after</p></body></html>"""
 
@@ -67,6 +75,8 @@ def _assert_same(root: HtmlElement) -> None:
     assert marks.bylines == bylines
     assert marks.dates == dates
     assert marks.posters == posters
+    assert marks.offers == owners(_OFFERS, root)
+    assert itemprop_offer(root, marks.offers) == itemprop_offer(root)
     assert marks.label_texts == _texts(root)
     # the article (or any container) around a headline: its own search
     regions = [el for el in root.iter("article", "main", "section", "div")][:3]

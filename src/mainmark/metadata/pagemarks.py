@@ -24,6 +24,9 @@ Each list is exactly what its former search found, in document order, each eleme
 - ``posters``: every element with a ``data-author``, ``data-poster-name`` or
   ``data-username`` attribute, or a class holding "sername", "ser-name", "serName",
   "post_author" or "postauthor" (:mod:`mainmark.metadata.posters` judges them);
+- ``offers``: every element with an ``itemprop`` of ``price``, ``lowPrice``,
+  ``priceCurrency`` or ``availability``, or a ``data-price-amount`` attribute
+  (:func:`mainmark.metadata.prices.itemprop_offer` reads them);
 - ``label_texts``: ``(text, owner, is_tail)`` of the text nodes under ``<body>`` shorter
   than :data:`CUT.label_text_max` that :data:`LABEL_HINT` finds, at most
   :data:`CUT.max_label_texts` (what :func:`mainmark.metadata.metafields.body_texts`
@@ -51,7 +54,10 @@ LABEL_HINT = re.compile(r"y:|on:|ext:|ritten [bB]y|rticle [bB]y|uthor|utor|UTHOR
 POSTER_ATTRS = ("data-author", "data-poster-name", "data-username")
 _EVENTS = ("start", "end", "comment", "pi")
 #: The attributes the walk reads; any other is passed over at one set lookup.
-_WANTED = frozenset({"class", "id", "data-testid", "rel", "itemprop", "href", *POSTER_ATTRS})
+_WANTED = frozenset({"class", "id", "data-testid", "rel", "itemprop", "href", "data-price-amount",
+                     *POSTER_ATTRS})
+#: ``itemprop`` values of an offer's price, currency and availability.
+_OFFER_PROPS = frozenset({"price", "lowPrice", "priceCurrency", "availability"})
 
 Texts = list[tuple[str, etree._Element, bool]]
 
@@ -59,8 +65,8 @@ Texts = list[tuple[str, etree._Element, bool]]
 class PageMarks:
     """The marked elements and label texts of one page, found in one walk on first use."""
 
-    __slots__ = ("_region", "_root", "bylines", "dates", "done", "label_texts", "posters",
-                 "region_bylines")
+    __slots__ = ("_region", "_root", "bylines", "dates", "done", "label_texts", "offers",
+                 "posters", "region_bylines")
 
     def __init__(self, root: HtmlElement, region: HtmlElement | None = None) -> None:
         self._root = root
@@ -72,6 +78,7 @@ class PageMarks:
         self.region_bylines: list[HtmlElement] = []
         self.dates: list[HtmlElement] = []
         self.posters: list[HtmlElement] = []
+        self.offers: list[HtmlElement] = []
         self.label_texts: Texts = []
 
     def walked(self) -> PageMarks:
@@ -85,6 +92,7 @@ class PageMarks:
         root = self._root
         bylines, dates, marks, texts = self.bylines, self.dates, self.posters, self.label_texts
         region, in_region, region_bylines = self._region, False, self.region_bylines
+        offers, offer_props = self.offers, _OFFER_PROPS
         wanted = _WANTED
         body: etree._Element | None = None
         nested = False
@@ -93,7 +101,7 @@ class PageMarks:
         hint = LABEL_HINT.search
         for event, node in etree.iterwalk(root, events=_EVENTS):
             if event == "start":
-                byline = date = poster = False
+                byline = date = poster = offer = False
                 for name, value in node.items():
                     if name not in wanted:
                         continue
@@ -111,6 +119,7 @@ class PageMarks:
                     elif name == "itemprop":
                         byline = byline or "author" in value
                         date = date or "datePublished" in value
+                        offer = offer or value in offer_props
                     elif name == "rel":
                         byline = byline or "author" in value
                     elif name == "href":
@@ -118,6 +127,8 @@ class PageMarks:
                             "/author" in value or "/autor" in value or "/auteur" in value))
                     elif name == "id" or name == "data-testid":
                         byline = byline or "uthor" in value or "yline" in value
+                    elif name == "data-price-amount":
+                        offer = True
                     else:
                         poster = True
                 tag = node.tag
@@ -128,7 +139,7 @@ class PageMarks:
                         nested = True
                 elif tag == "address":
                     byline = True
-                if (byline or date or poster) and isinstance(node, HtmlElement):
+                if (byline or date or poster or offer) and isinstance(node, HtmlElement):
                     if byline and node is not root:
                         bylines.append(node)
                         if in_region:
@@ -137,6 +148,8 @@ class PageMarks:
                         dates.append(node)
                     if poster:
                         marks.append(node)
+                    if offer:
+                        offers.append(node)
                 if node is region:
                     in_region = True
                 if body is None or texts_left <= 0:
