@@ -71,17 +71,19 @@ def _texts(root: HtmlElement) -> list[tuple[str, etree._Element, bool]]:
 
 def _assert_same(root: HtmlElement) -> None:
     bylines, dates, posters = _reference(root)
+    most = CUT.headline_max_candidates
     marks = PageMarks(root).walked()
-    assert marks.bylines == bylines
-    assert marks.dates == dates
-    assert marks.posters == posters
-    assert marks.offers == owners(_OFFERS, root)
+    assert marks.bylines == bylines[:most]
+    assert marks.dates == dates[:most]
+    assert marks.posters == posters[:CUT.posters_max_marks]
+    assert marks.offers == owners(_OFFERS, root)[:CUT.prices_max_marks]
     assert itemprop_offer(root, marks.offers) == itemprop_offer(root)
     assert marks.label_texts == _texts(root)
     # the article (or any container) around a headline: its own search
     regions = [el for el in root.iter("article", "main", "section", "div")][:3]
     for region in regions:
-        assert PageMarks(root, region).walked().region_bylines == owners(_BYLINES, region)
+        found = PageMarks(root, region).walked().region_bylines
+        assert found == owners(_BYLINES, region)[:most]
 
 
 def test_every_branch_matches_its_search() -> None:
@@ -107,12 +109,19 @@ def test_attributes_in_any_order_mark_the_element() -> None:
     _assert_same(lxml.html.document_fromstring(page))
 
 
-def test_label_texts_stop_at_the_limit() -> None:
-    page = "<html><body>" + "<p>By: someone</p>" * (CUT.max_label_texts + 20) + "</body></html>"
+def test_every_list_stops_where_its_reader_stops() -> None:
+    item = ("<p class='byline date username' itemprop='price' content='1'>By: someone</p>"
+            "<p data-author='jdoe42'>x</p>")
+    count = max(CUT.max_label_texts, CUT.posters_max_marks, CUT.prices_max_marks) + 20
+    page = "<html><body><article>" + item * count + "</article></body></html>"
     root = lxml.html.document_fromstring(page)
-    marks = PageMarks(root).walked()
+    marks = PageMarks(root, next(root.iter("article"))).walked()
     assert len(marks.label_texts) == CUT.max_label_texts
-    assert marks.label_texts == _texts(root)
+    assert len(marks.bylines) == len(marks.region_bylines) == CUT.headline_max_candidates
+    assert len(marks.dates) == CUT.headline_max_candidates
+    assert len(marks.posters) == CUT.posters_max_marks
+    assert len(marks.offers) == CUT.prices_max_marks
+    _assert_same(root)
 
 
 def test_a_body_nested_in_the_body_is_searched_as_the_text_search_does() -> None:

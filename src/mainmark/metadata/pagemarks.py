@@ -11,7 +11,9 @@ finds all of them in one ``iterwalk`` of the page, on first use, reading each el
 attributes once (one ``items()`` call) and each text node once: the metadata stage takes
 about a quarter less CPU on 200 bench pages, with the same output on all 2,076.
 
-Each list is exactly what its former search found, in document order, each element once
+Each list is exactly what its former search found as far as its reader reads it (the
+first :data:`CUT.headline_max_candidates` bylines and dates, :data:`CUT.posters_max_marks`
+posters, :data:`CUT.prices_max_marks` offers), in document order, each element once
 (``tests/test_metadata_page_marks.py`` holds those searches and compares):
 
 - ``bylines``: ``descendant::*`` of the root with a class holding "uthor", "utor",
@@ -93,6 +95,8 @@ class PageMarks:
         bylines, dates, marks, texts = self.bylines, self.dates, self.posters, self.label_texts
         region, in_region, region_bylines = self._region, False, self.region_bylines
         offers, offer_props = self.offers, _OFFER_PROPS
+        most, most_posters = CUT.headline_max_candidates, CUT.posters_max_marks
+        most_offers = CUT.prices_max_marks
         wanted = _WANTED
         body: etree._Element | None = None
         nested = False
@@ -140,15 +144,18 @@ class PageMarks:
                 elif tag == "address":
                     byline = True
                 if (byline or date or poster or offer) and isinstance(node, HtmlElement):
+                    # each list stops where its reader stops reading: a hostile page's
+                    # thousands of marks are not held
                     if byline and node is not root:
-                        bylines.append(node)
-                        if in_region:
+                        if len(bylines) < most:
+                            bylines.append(node)
+                        if in_region and len(region_bylines) < most:
                             region_bylines.append(node)
-                    if date:
+                    if date and len(dates) < most:
                         dates.append(node)
-                    if poster:
+                    if poster and len(marks) < most_posters:
                         marks.append(node)
-                    if offer:
+                    if offer and len(offers) < most_offers:
                         offers.append(node)
                 if node is region:
                     in_region = True
