@@ -141,6 +141,9 @@ def extract_metadata(
 class _Extraction(DateFields):
     """The per-field choices over one page's signals."""
 
+    #: :meth:`_thread`'s answer, once asked.
+    _thread_posters: tuple[str | None, set[str]] | None = None
+
     def run(self) -> Metadata:
         language = self.language = self._language()
         site_name = self._site_name()
@@ -291,26 +294,41 @@ class _Extraction(DateFields):
         names = clean_authors(self._labelled_author())
         if names:
             yield names, "meta:twitter:data"
-        posters, marks = thread_posters(self.root, self.page.text)
-        thread = bool(posters) and (marks >= CUT.thread_min_marks or self._is_discussion())
-        # On a thread every post carries an author box: one in a post marked as another
-        # poster's, or naming only later posters, is a reply's, not the thread's.
-        replies = {name.casefold() for name in posters[1:]} if thread else set()
         for signal, text, el in self.dom.bylines():
-            if thread and el is not None and in_reply(el, posters[0]):
-                continue
             names = clean_authors([text], strict=True, handles=signal in _MARKED_BYLINES)
-            if replies and names and {name.casefold() for name in names} <= replies:
-                continue
             # More names than a byline holds: a tag or category list carrying an author class.
-            if names and len(names) <= CUT.max_dom_authors:
-                yield names, f"dom:{signal}"
-        if thread:
-            yield (posters[0],), "dom:thread-starter"
+            if not names or len(names) > CUT.max_dom_authors:
+                continue
+            # On a thread every post carries an author box: one in a post marked as another
+            # poster's, or naming only later posters, is a reply's, not the thread's.
+            starter, replies = self._thread()
+            if starter and el is not None and in_reply(el, starter):
+                continue
+            if replies and {name.casefold() for name in names} <= replies:
+                continue
+            yield names, f"dom:{signal}"
+        starter, _ = self._thread()
+        if starter:
+            yield (starter,), "dom:thread-starter"
         for text in self.dom.labelled_bylines():
             names = clean_authors([text], strict=True)
             if names and len(names) <= CUT.max_dom_authors:
                 yield names, "dom:labelled-line"
+
+    def _thread(self) -> tuple[str | None, set[str]]:
+        """(the thread's starter, the casefolded names of the later posters), or (``None``,
+        no names) on a page that is no thread.
+
+        Asked only once a byline names someone, or none did: by then the page-wide walk of
+        the byline search has often read the poster marks too (:mod:`.pagemarks`).
+        """
+        if self._thread_posters is None:
+            posters, marks = thread_posters(self.root, self.page.text, self.dom.marks)
+            if posters and (marks >= CUT.thread_min_marks or self._is_discussion()):
+                self._thread_posters = (posters[0], {name.casefold() for name in posters[1:]})
+            else:
+                self._thread_posters = (None, set())
+        return self._thread_posters
 
     def _labelled_author(self) -> list[str]:
         """The value of a Twitter card label/data pair labelled as the author: SEO plugins
@@ -454,11 +472,15 @@ class _Extraction(DateFields):
         visible price: see :mod:`mainmark.metadata.prices`."""
         text = self.page.text
         found = None
+        # a page whose last resorts walked it knows its offer marks: without any, the
+        # source is not read (three scans of it, some 0.3 ms on a large page)
+        marks = self._dom.marks if self._dom is not None and self._dom.marks.done else None
         # every itemprop this reads names a price or availability ("price", "lowPrice",
         # "priceCurrency", "availability"): most pages with microdata have none of them
-        if (("itemprop" in text and ("rice" in text or "vailability" in text))
+        if (marks is None or marks.offers) and (
+                ("itemprop" in text and ("rice" in text or "vailability" in text))
                 or "data-price-amount" in text):
-            found = itemprop_offer(self.root)
+            found = itemprop_offer(self.root, marks.offers if marks is not None else None)
         if found is None and self._is_product():
             found = visible_price(self.root, self.language)
         return found

@@ -8,9 +8,11 @@ collected. Searching the whole article or page for class names instead costs
 milliseconds per page in libxml2 (``contains(@class, ...)`` over every element)
 and finds the bylines of teasers and comments as readily as the article's own.
 
-Only two lookups leave the walk, both cheap: ``<time>`` elements (one tag search),
-and ``rel``/``itemprop`` author markup in the article around the headline, where
-WordPress-style themes print the byline in the article's footer. Turning the walked
+Two lookups leave the walk: ``<time>`` elements (one tag search), and the last resorts,
+read off the whole page in one walk of it on first use (:mod:`mainmark.metadata.pagemarks`):
+author markup in the article around the headline, where WordPress-style themes print the
+byline in the article's footer, or anywhere on the page; date-marked elements anywhere;
+author labels in the body's text. Turning the walked
 texts into lines (header runs, byline lines, update notices) is
 :mod:`mainmark.metadata.headline_lines`.
 """
@@ -21,7 +23,6 @@ import re
 from collections.abc import Iterator
 from itertools import islice
 
-from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.metadata.authors import clean_authors
@@ -37,32 +38,11 @@ from mainmark.metadata.headline_lines import (
     text_prefix,
     without_updates,
 )
-from mainmark.metadata.metafields import SKIP_TEXT_TAGS, body_texts, owners
+from mainmark.metadata.metafields import SKIP_TEXT_TAGS
+from mainmark.metadata.pagemarks import PageMarks
 from mainmark.page.classwords import words
 from mainmark.vocabulary import bylines
 from mainmark.vocabulary.bylines import BYLINE, DATE, ELSEWHERE, FOOTER, MODIFIED, PUBLISHED
-
-# A union of attribute searches, read by ``owners``: each branch walks the subtree but
-# looks only at the attributes that exist, faster than eleven predicates on every element
-# (a union of per-element predicate searches would be slower, not this). libxml2 copies
-# the attribute's value for every ``contains()``: the three "ut" words are asked only of a
-# class holding "ut" (a sixth less time for the search, the same elements found).
-_BYLINE_MARKED = etree.XPath(
-    "descendant::*/@class[contains(., 'ut') and (contains(., 'uthor') or contains(., 'utor')"
-    " or contains(., 'uteur')) or contains(., 'yline') or contains(., 'erfasser')]"
-    " | descendant::*/@id[contains(., 'uthor') or contains(., 'yline')]"
-    " | descendant::*/@data-testid[contains(., 'yline') or contains(., 'uthor')]"
-    " | descendant::*/@rel[contains(., 'author')] | descendant::*/@itemprop[contains(., 'author')]"
-    " | descendant::address | descendant::a/@href[contains(., '/author') or contains(., '/autor')"
-    " or contains(., '/auteur')]"
-)
-#: Candidates for date-marked elements anywhere on the page (the last-resort dateline
-#: search): class fragments "date", "Date", "publish", "posted", and
-#: ``itemprop=datePublished``; the date vocabulary (whole tokens) then decides.
-_DATE_MARKED = etree.XPath(
-    "//@class[contains(., 'date') or contains(., 'Date') or contains(., 'publish')"
-    " or contains(., 'posted')] | //@itemprop[contains(., 'datePublished')]"
-)
 
 #: A link to an author's page: a path segment "author(s)", "autor(in/en)", "auteur(s)",
 #: "autore/i" followed by the author's own segment ("/author/jane-roe/", "/autoren/jroe").
@@ -79,10 +59,6 @@ _DATE_HINT = re.compile(r"date|datum|publish|posted|time")
 #: Forum profile boxes (phpBB, vBulletin, Discourse) print the poster's join date beside
 #: every post, before the post's own date: "Registriert: 18.09.2008", "Joined: Mar 2011".
 _MEMBER_SINCE = re.compile(rf"\b(?:{bylines.MEMBER_SINCE.pattern()})\b", re.IGNORECASE)
-#: Text of the page's body that may hold an author label (case variants spelt out, as the
-#: XPath this replaced had to); long texts are prose. One search of the page, run only
-#: when no other signal named anyone (:func:`body_texts`).
-_LABEL_HINT = re.compile(r"y:|on:|ext:|ritten [bB]y|rticle [bB]y|uthor|utor|UTHOR|UTOR|erfasser")
 #: Elements whose own text is no label: a link's is navigation ("Authors" in a menu);
 #: scripts and styles are code.
 _NOT_LABEL_TAGS = SKIP_TEXT_TAGS | {"a", "option", "button", "title"}
@@ -218,6 +194,8 @@ class Dom:
             set(headline.iterancestors()) if headline is not None else set()
         )
         self.region = self._region()
+        #: The page-wide searches of the last resorts, one walk on first use.
+        self.marks = PageMarks(root, None if self.region is root else self.region)
         self._walk: _Walk | None = None
         self._near: list[str] | None = None
         self._header: list[str] | None = None
@@ -314,7 +292,9 @@ class Dom:
         if self.headline is not None and self.region.tag not in ("article", "main"):
             yield from self._page_author_box(seen)
             return
-        for el in owners(_BYLINE_MARKED, self.region)[:CUT.headline_max_candidates]:
+        marks = self.marks.walked()
+        found = marks.bylines if self.region is self.root else marks.region_bylines
+        for el in found[:CUT.headline_max_candidates]:
             signal = _byline_signal(el)
             if signal and el not in seen and not self.elsewhere(el):
                 line = _box_text(el, signal)
@@ -335,7 +315,7 @@ class Dom:
         """
         box: HtmlElement | None = None
         found: list[tuple[str, str, HtmlElement | None]] = []
-        for el in owners(_BYLINE_MARKED, self.root)[:CUT.headline_max_candidates]:
+        for el in self.marks.walked().bylines[:CUT.headline_max_candidates]:
             signal = _byline_signal(el)
             if not signal or el in seen or self.elsewhere(el):
                 continue
@@ -363,9 +343,7 @@ class Dom:
         are; the label does. A label standing alone takes the page's next text as the
         name. The last DOM signal: read only when no other named anyone.
         """
-        found = body_texts(self.root, _LABEL_HINT.search, shorter_than=CUT.label_text_max,
-                           limit=CUT.max_label_texts)
-        for text, owner, tail in found:
+        for text, owner, tail in self.marks.walked().label_texts:
             match = _LABELLED_LINE.match(" ".join(text.split()))
             # A link's own text is navigation ("Authors" in a menu), not a label.
             if (match is None or not isinstance(owner, HtmlElement)
@@ -410,7 +388,7 @@ class Dom:
         update-marked element, and the text only up to an update label ("December 3,
         2025. Updated: December 7, 2025"). A ``<time datetime>`` inside gives its value.
         """
-        for el in owners(_DATE_MARKED, self.root)[:CUT.headline_max_candidates]:
+        for el in self.marks.walked().dates[:CUT.headline_max_candidates]:
             if el.tag in SKIP_TEXT_TAGS or el.tag in ("meta", "link", "input", "html", "body"):
                 continue
             mark = f"{el.get('class') or ''} {el.get('itemprop') or ''}"

@@ -57,11 +57,15 @@ class DomOffer:
     source: str
 
 
-def itemprop_offer(root: HtmlElement) -> DomOffer | None:
+def itemprop_offer(root: HtmlElement,
+                   marked: list[HtmlElement] | None = None) -> DomOffer | None:
     """The first ``itemprop`` (or ``data-price-amount``) price, with its currency and
-    availability, anywhere on the page."""
+    availability, anywhere on the page; ``marked``, the elements carrying them when a walk
+    of the page already found them (:mod:`mainmark.metadata.pagemarks`)."""
     price = currency = availability = None
-    for el in islice(owners(_ITEMPROP_OFFER, root), CUT.prices_max_marks):
+    if marked is None:
+        marked = owners(_ITEMPROP_OFFER, root)
+    for el in islice(marked, CUT.prices_max_marks):
         prop = el.get("itemprop")
         value = (el.get("content") or el.get("href") or el.get("value") or "").strip() or (
             " ".join(el.text_content().split())[:CUT.max_price_text]

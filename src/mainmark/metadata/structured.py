@@ -77,7 +77,8 @@ def read_structured(page: Page) -> Structured:
         return out
     if "ld+json" in page.text or "LD+JSON" in page.text:
         _read_jsonld(page.root, out)
-    if ("itemscope" in page.text or "ITEMSCOPE" in page.text) and not _describes_page(out.jsonld):
+    # the JSON-LD test first: it reads a few objects, the source test scans the whole page
+    if not _describes_page(out.jsonld) and ("itemscope" in page.text or "ITEMSCOPE" in page.text):
         _read_microdata(page, out)
     _read_opengraph(page.root, out)
     return out
