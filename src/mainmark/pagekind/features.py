@@ -35,7 +35,7 @@ from mainmark.model import Metadata
 from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.page.subtree import text_content
-from mainmark.pagekind.markup import markup_counts
+from mainmark.pagekind.markup import Survey, markup_counts, survey_of
 from mainmark.vocabulary import pagekinds
 
 # --------------------------------------------------------------------------- vocabularies
@@ -106,8 +106,13 @@ _CLASS_SET = frozenset(CLASS_WORDS)
 _COUNTED = frozenset(COUNTED_TAGS)
 
 
-def page_features(page: Page, structured: Structured, metadata: Metadata) -> list[float]:
-    """The feature vector of a parsed page (all zeros but ``url:none`` for no tree)."""
+def page_features(page: Page, structured: Structured, metadata: Metadata,
+                  survey: Survey | None = None) -> list[float]:
+    """The feature vector of a parsed page (all zeros but ``url:none`` for no tree).
+
+    ``survey``: the cleaning stage's walk of this tree before any edit (see
+    :class:`~mainmark.pagekind.markup.Survey`); the vector is the same without it, only
+    dearer (the tags, class and id values are then read by walks of their own)."""
     vec = [0.0] * len(FEATURES)
     _schema(structured, vec)
     _meta(metadata, vec)
@@ -115,7 +120,7 @@ def page_features(page: Page, structured: Structured, metadata: Metadata) -> lis
     root = page.root
     if root is None:
         return vec
-    _markup(root, page.text, vec)
+    _markup(root, page.text, vec, survey)
     _links(root, page.url, vec)
     _title(metadata.title or "", page.url, vec)
     return vec
@@ -182,19 +187,18 @@ def _url(url: str | None, vec: list[float]) -> None:
         _set(vec, f"url:{token}", 1.0)
 
 
-def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
-    counts = markup_counts(root, source, _COUNTED)  # the tag counts come from its walk
+def _markup(root: HtmlElement, source: str, vec: list[float], survey: Survey | None) -> None:
+    if survey is None:
+        survey = survey_of(root, _COUNTED)
+    counts = markup_counts(root, source, _COUNTED, survey)
     for tag, n in counts.tags.items():
         _set(vec, f"tag:{tag}", _log(n))
-    _set(vec, "tag:all", _log(_number(_ALL_COUNT(root))))
-    # Class and id values as strings (no element proxies), each distinct value split once;
-    # digits go first (no counted word holds one), so "comment-1812" and "comment-1813"
-    # are one value to split.
-    raw: Counter[str] = Counter()
-    for xpath in (_CLASS_VALUES, _ID_VALUES):
-        found = xpath(root)
-        if isinstance(found, list):
-            raw.update(cast("list[str]", found))
+    _set(vec, "tag:all", _log(survey.elements))
+    # Class and id values as strings, each distinct value split once; digits go first
+    # (no counted word holds one), so "comment-1812" and "comment-1813" are one value to
+    # split.
+    raw: Counter[str] = Counter(survey.classes)
+    raw.update(survey.ids)
     classes: Counter[str] = Counter()
     for value, n in raw.items():
         for word in _class_hits(value.translate(_NO_DIGITS)):
@@ -233,11 +237,7 @@ def _number(result: object) -> float:
     return float(result) if isinstance(result, (int, float)) else 0.0
 
 
-#: Counting XPaths: a count in C, no element proxy made per element.
-_ALL_COUNT = etree.XPath("count(//*)")
-_CLASS_VALUES = etree.XPath("//@class", smart_strings=False)
 _NO_DIGITS = str.maketrans("", "", "0123456789")
-_ID_VALUES = etree.XPath("//@id", smart_strings=False)
 
 
 
