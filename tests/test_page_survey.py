@@ -38,6 +38,7 @@ def _agree(html: bytes, url: str | None) -> None:
     assert taken.elements == own.elements
     assert Counter(taken.classes) == Counter(own.classes)
     assert Counter(taken.ids) == Counter(own.ids)
+    assert taken.hrefs == own.hrefs
     assert {t: n for t, n in taken.tags.items() if t in _COUNTED} == dict(own.tags)
 
 
@@ -48,6 +49,7 @@ def test_the_marked_page_surveys_alike() -> None:
     own = markup.survey_of(root, _COUNTED)
     # every mark is there, so the comparison can fail on each
     assert own.cart >= 2 and own.parents and own.posts and own.classes and own.ids
+    assert own.hrefs
 
 
 @pytest.mark.parametrize("index", range(len(corpus_pages())))

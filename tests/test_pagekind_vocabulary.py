@@ -81,7 +81,8 @@ def test_a_url_token_fires(token: str) -> None:
 @pytest.mark.parametrize(("kind", "token"), _cases(pagekinds.LINK_KINDS))
 def test_a_link_token_fires_its_kind(kind: str, token: str) -> None:
     vec = _vector()
-    features._links(_page(f'<a href="/zq/{token}/42">x</a>'), "https://example.org/a", vec)
+    root = _page(f'<a href="/zq/{token}/42">x</a>')
+    features._links(markup.survey_of(root, frozenset()).hrefs, "https://example.org/a", vec)
     assert _fired(vec, f"links:{kind}")
 
 

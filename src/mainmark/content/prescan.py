@@ -3,12 +3,14 @@
 The cleaning stage (:mod:`mainmark.content.clean`) needs, before its first edit, the
 page's disclosure widgets and the elements that may be hidden (their ``<button>``
 toggles and form controls go in the edits). The page-kind classifier needs, of the same
-unedited tree, the tag counts, the class and id values and the elements its markup votes
-test (:class:`~mainmark.pagekind.markup.Survey`). One Python walk reads each element's
-attributes once for both: the pipeline asks :func:`prepare` before it classifies the
-page and hands the survey to the classifier and the rest to :func:`~mainmark.content.
-clean.clean`. The walk is where the time goes (a proxy made and freed per element, its
-attribute names read); the classifier's own walk and its three whole-tree XPaths go.
+unedited tree, the tag counts, the class, id and link href values and the elements its
+markup votes test (:class:`~mainmark.pagekind.markup.Survey`). One Python walk reads
+each element's attributes once for both: the pipeline asks :func:`prepare` before it
+classifies the page and hands the survey to the classifier and the rest to
+:func:`~mainmark.content.clean.clean`. The walk is where the time goes (a proxy made and
+freed per element, its attribute names read); the classifier's own tag-filtered walk
+and its four whole-tree XPaths (``count(//*)``, ``//@class``, ``//@id``,
+``//a/@href``) go.
 
 A page whose streamed parts the cleaning moves first (:func:`~mainmark.content.reveal.
 reveals_pending`) is not prepared here: the classifier must see the tree before the move,
@@ -140,8 +142,9 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     than this test.
 
     The same visit takes the page-kind survey (:class:`~mainmark.pagekind.markup.Survey`):
-    every tag, every class and id value, and the elements the markup votes test, as
-    :func:`~mainmark.pagekind.markup.survey_of` finds them (a test compares the two)."""
+    every tag, every class, id and link href value, and the elements the markup votes
+    test, as :func:`~mainmark.pagekind.markup.survey_of` finds them (a test compares
+    the two)."""
     values: list[str] = []
     controlled: list[str] = []
     toggles: set[HtmlElement] = set()
@@ -158,6 +161,7 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     see = seen.append
     class_values: list[str] = []
     id_values: list[str] = []
+    hrefs: list[str] = []
     marked, cart = ROLES, 0
     parents: list[HtmlElement] = []
     posts: dict[str, list[HtmlElement]] = {}
@@ -174,8 +178,10 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
             toggles.add(el)
         elif tag == "a":  # an in-page link names the element it opens too
             href = el.get("href")
-            if href is not None and href.startswith("#"):
-                values.append(href)
+            if href is not None:
+                hrefs.append(href)
+                if href.startswith("#"):
+                    values.append(href)
         keys = el.keys()
         if not keys:
             continue
@@ -216,7 +222,8 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
         if has_rules and not naming.isdisjoint(keys) and (
                 candidate or named_by_sheet[cls, ident]):
             names.append(el)
-    survey = Survey(cart, parents, posts, Counter(seen), len(seen), class_values, id_values)
+    survey = Survey(cart, parents, posts, Counter(seen), len(seen), class_values, id_values,
+                    hrefs)
     return Scanned(Disclosures(values, toggles, controlled), (candidates, names), survey)
 
 

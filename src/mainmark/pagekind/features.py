@@ -112,7 +112,7 @@ def page_features(page: Page, structured: Structured, metadata: Metadata,
 
     ``survey``: the cleaning stage's walk of this tree before any edit (see
     :class:`~mainmark.pagekind.markup.Survey`); the vector is the same without it, only
-    dearer (the tags, class and id values are then read by walks of their own)."""
+    dearer (the tags, class, id and href values are then read by walks of their own)."""
     vec = [0.0] * len(FEATURES)
     _schema(structured, vec)
     _meta(metadata, vec)
@@ -120,8 +120,10 @@ def page_features(page: Page, structured: Structured, metadata: Metadata,
     root = page.root
     if root is None:
         return vec
+    if survey is None:
+        survey = survey_of(root, _COUNTED)
     _markup(root, page.text, vec, survey)
-    _links(root, page.url, vec)
+    _links(survey.hrefs, page.url, vec)
     _title(metadata.title or "", page.url, vec)
     return vec
 
@@ -187,9 +189,7 @@ def _url(url: str | None, vec: list[float]) -> None:
         _set(vec, f"url:{token}", 1.0)
 
 
-def _markup(root: HtmlElement, source: str, vec: list[float], survey: Survey | None) -> None:
-    if survey is None:
-        survey = survey_of(root, _COUNTED)
+def _markup(root: HtmlElement, source: str, vec: list[float], survey: Survey) -> None:
     counts = markup_counts(root, source, _COUNTED, survey)
     for tag, n in counts.tags.items():
         _set(vec, f"tag:{tag}", _log(n))
@@ -241,10 +241,7 @@ _NO_DIGITS = str.maketrans("", "", "0123456789")
 
 
 
-def _links(root: HtmlElement, url: str | None, vec: list[float]) -> None:
-    found = _HREFS(root)
-    if not isinstance(found, list):
-        return
+def _links(found: list[str], url: str | None, vec: list[float]) -> None:
     here = urlsplit(url) if url else None
     base = (here.path.rstrip("/") + "/").lower() if here else None
     host = (here.hostname or "") if here else ""
@@ -252,7 +249,7 @@ def _links(root: HtmlElement, url: str | None, vec: list[float]) -> None:
     child = same = 0
     # Menus repeat their links on every page of a site and often twice on one: each
     # distinct target is parsed once and counted as often as it occurs.
-    for href, n in Counter(cast("list[str]", found[:5000])).items():
+    for href, n in Counter(found[:5000]).items():
         value = href.strip().lower()[:300]
         if not value or value.startswith(("#", "javascript:", "mailto:", "tel:")):
             continue
@@ -322,7 +319,6 @@ _LINK_TOKEN = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(_KIND_OF, key=len, r
                          + r")(?![a-z])")
 
 
-_HREFS = etree.XPath("//a/@href", smart_strings=False)
 #: Text by where it sits, as XPaths that return plain strings (no element proxy, no
 #: smart string): the text of paragraphs and of links. (The text of list items, tables,
 #: preformatted blocks and headings were features too: dropping them cost nothing in the

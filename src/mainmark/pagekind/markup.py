@@ -108,18 +108,20 @@ class Survey(NamedTuple):
     elements: int  # elements in the tree
     classes: list[str]  # the class values, in document order
     ids: list[str]  # the id values, in document order
+    hrefs: list[str]  # the href values of the links (``<a>``), in document order
 
 
 #: Counting XPaths: a count or plain strings in C, no element proxy made per element.
 _ALL_COUNT = etree.XPath("count(//*)")
 _CLASS_VALUES = etree.XPath("//@class", smart_strings=False)
 _ID_VALUES = etree.XPath("//@id", smart_strings=False)
+_HREFS = etree.XPath("//a/@href", smart_strings=False)
 
 
 def survey_of(root: HtmlElement, counted: frozenset[str]) -> Survey:
     """Everything the markup votes look at and the tag counts, in one walk (a walk builds
     and frees a Python proxy per element it yields: one walk filtered by tag in C); the
-    element count and the class and id values by XPaths, in C.
+    element count and the class, id and href values by XPaths, in C.
 
     The loop body is what costs (the walk itself is about a quarter): tags are collected
     and counted in C at the end, and each scanned tag's roles are looked up once."""
@@ -150,7 +152,8 @@ def survey_of(root: HtmlElement, counted: frozenset[str]) -> Survey:
     elements = _ALL_COUNT(root)
     return Survey(cart, parents, posts, tags,
                   int(elements) if isinstance(elements, (int, float)) else 0,
-                  _strings(_CLASS_VALUES, root), _strings(_ID_VALUES, root))
+                  _strings(_CLASS_VALUES, root), _strings(_ID_VALUES, root),
+                  _strings(_HREFS, root))
 
 
 def _strings(xpath: etree.XPath, root: HtmlElement) -> list[str]:
