@@ -77,4 +77,10 @@ def test_a_page_with_streamed_parts_is_not_prepared() -> None:
                 b"<div hidden id='S:0'><p>streamed</p></div>"
                 b"<script>$RC('B:0','S:0')</script></body></html>")
     assert prescan.prepare(understand(streamed)[0]) is None
+    marko = (b"<html><body><noscript id='afph7'></noscript><div id='af7' style='display:none'>"
+             b"<p>part</p></div><script>$af(7)</script></body></html>")
+    assert prescan.prepare(understand(marko)[0]) is None
+    # an S: id without the hidden attribute is no streamed segment
+    shown = streamed.replace(b"<div hidden id='S:0'>", b"<div id='S:0'>")
+    assert prescan.prepare(understand(shown)[0]) is not None
     assert prescan.prepare(understand(MARKED.encode())[0]) is not None

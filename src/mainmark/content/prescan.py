@@ -12,8 +12,8 @@ freed per element, its attribute names read); the classifier's own tag-filtered 
 and its four whole-tree XPaths (``count(//*)``, ``//@class``, ``//@id``,
 ``//a/@href``) go.
 
-A page whose streamed parts the cleaning moves first (:func:`~mainmark.content.reveal.
-reveals_pending`) is not prepared here: the classifier must see the tree before the move,
+A page whose streamed parts the cleaning moves first (:mod:`~mainmark.content.reveal`)
+is not prepared here: the classifier must see the tree before the move,
 the cleaning's scan the tree after it, so there the two walk apart as before.
 """
 
@@ -32,7 +32,7 @@ from mainmark.content.disclosures import (
     TOGGLE_TAGS,
     Disclosures,
 )
-from mainmark.content.reveal import reveals_pending
+from mainmark.content.reveal import names_async_parts
 from mainmark.content.vocab import CONTROL_TARGETS
 from mainmark.page.parse import Page
 from mainmark.pagekind.markup import (
@@ -99,6 +99,9 @@ class Scanned(NamedTuple):
     #: The elements that may be hidden or carry a data URI, and those named hidden.
     owners: tuple[list[HtmlElement], list[HtmlElement]]
     survey: Survey
+    #: A hidden streamed segment (``<div hidden id="S:n">``) is in the tree: the cleaning
+    #: moves it before it reads the tree (``reveal.place_streamed_segments``).
+    streamed: bool
 
 
 class Prepared(NamedTuple):
@@ -113,10 +116,15 @@ def prepare(page: Page) -> Prepared | None:
     or ``None`` for no tree and for a page whose streamed parts the cleaning moves first
     (then :func:`~mainmark.content.clean.clean` reads all of it after the move)."""
     root = page.root
-    if root is None or reveals_pending(root):
+    if root is None:
         return None
     rules = page_sheets(root)
-    return Prepared(rules, scan_attributes(root, rules))
+    scanned = scan_attributes(root, rules)
+    # the scan found any streamed segment on its way (where a search for one walked the
+    # whole tree again); Marko's parts are named in scripts
+    if scanned.streamed or names_async_parts(root):
+        return None
+    return Prepared(rules, scanned)
 
 
 def page_sheets(root: HtmlElement) -> SheetRules:
@@ -162,6 +170,7 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     class_values: list[str] = []
     id_values: list[str] = []
     hrefs: list[str] = []
+    streamed = False
     marked, cart = ROLES, 0
     parents: list[HtmlElement] = []
     posts: dict[str, list[HtmlElement]] = {}
@@ -194,6 +203,9 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
                 posts.setdefault(cls, []).append(el)
         if ident is not None:
             id_values.append(ident)
+            if (not streamed and tag == "div" and ident.startswith("S:")
+                    and get("hidden") is not None):
+                streamed = True  # reveal._SEGMENTS's test
         if not widget.isdisjoint(keys):
             for name in CONTROL_TARGETS:
                 value = get(name)
@@ -224,6 +236,7 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
             names.append(el)
     survey = Survey(cart, parents, posts, Counter(seen), len(seen), class_values, id_values,
                     hrefs)
-    return Scanned(Disclosures(values, toggles, controlled), (candidates, names), survey)
+    return Scanned(Disclosures(values, toggles, controlled), (candidates, names), survey,
+                   streamed)
 
 

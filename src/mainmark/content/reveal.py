@@ -39,12 +39,9 @@ _FRAGMENT_SLOTS = etree.XPath("//*[starts-with(@id, 'af') and contains(@id, 'ph'
 _FRAGMENT_CALL = re.compile(r"\$(af[A-Za-z0-9_]*)\((\d+)")
 
 
-def reveals_pending(root: HtmlElement) -> bool:
-    """Whether :func:`place_streamed_segments` or :func:`place_async_fragments` may edit
-    the tree: a hidden streamed segment, or a script naming one of Marko's parts (the
-    first test each of them makes; without either both return 0 and touch nothing)."""
-    if _SEGMENTS(root):
-        return True
+def names_async_parts(root: HtmlElement) -> bool:
+    """Whether a script names one of Marko's parts: without such a call
+    :func:`place_async_fragments` returns 0 and touches nothing (its first test)."""
     calls = "".join(s.text for s in root.iter("script") if s.text and "$af" in s.text)
     return bool(calls) and _FRAGMENT_CALL.search(calls) is not None
 
