@@ -11,8 +11,11 @@ items, under linked headings), words its visible text repeats (forum and shop bu
 pagers), and the words of its title. Counts enter as ``log1p`` so that one huge page does
 not dominate a weight.
 
-Computed before cleaning, without mutating the tree, mostly by XPaths that count or
-return plain strings in C (no element proxy per element). :data:`FEATURES` fixes the
+Computed before cleaning, without mutating the tree. The tag counts, class, id and href
+values and the markup votes' elements come from one walk of every element
+(:class:`~mainmark.pagekind.markup.Survey`), in the pipeline the cleaning stage's (it
+reads every element's attributes anyway); the rest by XPaths that count or return plain
+strings in C (no element proxy per element). :data:`FEATURES` fixes the
 order; the model file names its features and is refused when they differ (``model.py``).
 """
 
