@@ -64,7 +64,8 @@ def test_features_and_kind_are_the_same_with_the_taken_survey(index: int) -> Non
     page, structured, metadata = understand(html, url=url)
     prepared = prescan.prepare(page)
     assert prepared is not None
-    survey = prepared.scanned.survey
+    survey = prepared.take_survey()
+    assert survey is not None and prepared.take_survey() is None  # handed over once
     assert (features.page_features(page, structured, metadata, survey)
             == features.page_features(page, structured, metadata))
     assert classify(page, structured, metadata, survey) == classify(page, structured, metadata)

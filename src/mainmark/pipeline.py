@@ -227,7 +227,7 @@ def _select_content(given: _Given, headers: Mapping[str, str] | None,
     # tag counts, class and id values and markup elements (content/prescan.py)
     prepared = prepare(page)
     kind = classify(page, structured, metadata,
-                    None if prepared is None else prepared.scanned.survey)
+                    None if prepared is None else prepared.take_survey())
     metadata = replace(metadata, page_type=kind.kind, page_type_confidence=(
         None if kind.confidence is None else round(kind.confidence, 3)))
     placeholders = may_hold_placeholders(page.text)

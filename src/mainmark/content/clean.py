@@ -73,9 +73,9 @@ def clean(page: Page, prepared: Prepared | None = None, *, count: bool = True,
     """Remove invisible elements in place; return bytes stripped per kind.
 
     ``prepared``: this stage's reading of the tree, made before the page was classified
-    (:func:`~mainmark.content.prescan.prepare`, the one walk of every element both use);
-    without it (no tree, streamed parts to move first, a caller of this stage alone) the
-    parts are placed and the tree read here.
+    (:func:`~mainmark.content.prescan.prepare`, the one walk of every element both use),
+    whose lists this call takes over; without it (no tree, streamed parts to move first, a
+    caller of this stage alone) the parts are placed and the tree read here.
 
     ``placeholders``: whether the page may hold unrendered template placeholders
     (:func:`~mainmark.content.bindings.may_hold_placeholders` of its source, asked while
@@ -88,14 +88,16 @@ def clean(page: Page, prepared: Prepared | None = None, *, count: bool = True,
     root = page.root
     if root is None:
         return stripped
-    if prepared is None:
+    scan = None if prepared is None else prepared.take_scan()
+    if prepared is None or scan is None:
         place_streamed_segments(root)
         place_async_fragments(root)
         rules = page_sheets(root)
         # before form controls go (a toggle is often a <button>): one pass for both uses
-        prepared = Prepared(rules, scan_attributes(root, rules))
-    rules = prepared.rules
-    panels, owners = prepared.scanned.panels, prepared.scanned.owners
+        scanned = scan_attributes(root, rules)
+        panels, owners = scanned.panels, scanned.owners
+    else:
+        rules, (panels, owners) = prepared.rules, scan
     _open_shadow_roots(root)
     _keep_math_sources(root)
     _drop_modal_dialogs(root, stripped)

@@ -20,6 +20,7 @@ the cleaning's scan the tree after it, so there the two walk apart as before.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from lxml import etree
@@ -104,11 +105,27 @@ class Scanned(NamedTuple):
     streamed: bool
 
 
-class Prepared(NamedTuple):
-    """The cleaning's reading of the unedited tree, made before the page is classified."""
+@dataclass(slots=True)
+class Prepared:
+    """What the one walk read of the unedited tree, for the classifier and the cleaning.
+    Each reader takes its part once (:meth:`take_survey`, :meth:`take_scan`), so the lists
+    go when their reader is done, not when the extraction is: the survey holds every
+    class, id and href value of the page, the cleaning's lists hold elements it removes
+    (a removed subtree lives as long as a reference to one of its elements)."""
 
     rules: SheetRules
-    scanned: Scanned
+    scan: tuple[Disclosures, tuple[list[HtmlElement], list[HtmlElement]]] | None
+    survey: Survey | None
+
+    def take_survey(self) -> Survey | None:
+        """The page-kind survey, handed over once."""
+        survey, self.survey = self.survey, None
+        return survey
+
+    def take_scan(self) -> tuple[Disclosures, tuple[list[HtmlElement], list[HtmlElement]]] | None:
+        """The disclosure widgets and the attribute owners, handed over once."""
+        scan, self.scan = self.scan, None
+        return scan
 
 
 def prepare(page: Page) -> Prepared | None:
@@ -124,7 +141,7 @@ def prepare(page: Page) -> Prepared | None:
     # whole tree again); Marko's parts are named in scripts
     if scanned.streamed or names_async_parts(root):
         return None
-    return Prepared(rules, scanned)
+    return Prepared(rules, (scanned.panels, scanned.owners), scanned.survey)
 
 
 def page_sheets(root: HtmlElement) -> SheetRules:
