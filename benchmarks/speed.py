@@ -165,8 +165,8 @@ def timed_pass(pages: list[tuple[str, bytes, str | None]], calls: dict[str, Call
 
 #: The stage functions ``mainmark.pipeline`` calls, in the order it calls them.
 STAGES = ("decode", "parse", "build_source_map", "read_structured", "extract_metadata",
-          "classify", "clean", "exclude", "select", "date_from_content", "walk_content",
-          "serialize", "chunk_blocks", "make_stamp")
+          "prepare", "classify", "clean", "exclude", "select", "date_from_content",
+          "walk_content", "serialize", "chunk_blocks", "make_stamp")
 
 
 def stage_shares(pages: list[tuple[str, bytes, str | None]]) -> dict[str, float]:

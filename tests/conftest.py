@@ -11,6 +11,7 @@ import pytest
 from mainmark.metadata.structured import Structured
 from mainmark.model import Metadata, PageType
 from mainmark.page.parse import Page
+from mainmark.pagekind.markup import Survey
 
 REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO.parent / "shared" / "bench"
@@ -47,8 +48,9 @@ def force_kind(monkeypatch: pytest.MonkeyPatch) -> Callable[[PageType], None]:
     from mainmark.pagekind.decide import PageKind, classify
 
     def force(kind: PageType) -> None:
-        def forced(page: Page, structured: Structured, metadata: Metadata) -> PageKind:
-            real = classify(page, structured, metadata)
+        def forced(page: Page, structured: Structured, metadata: Metadata,
+                   survey: Survey | None = None) -> PageKind:
+            real = classify(page, structured, metadata, survey)
             return dataclasses.replace(real, kind=kind, confidence=1.0)
 
         monkeypatch.setattr(pipeline, "classify", forced)

@@ -15,6 +15,7 @@ from lxml import etree
 from lxml.html import HtmlElement
 
 from mainmark.content import clean as cleaning
+from mainmark.content import prescan
 from mainmark.content.css import SheetRules, read_sheets
 from mainmark.page.parse import parse
 
@@ -68,7 +69,7 @@ def _scan_after(root: HtmlElement, rules: SheetRules
     named = [el for el in root.getroottree().getroot().iter(etree.Element)
              if rules and (el.get("class") is not None or el.get("id") is not None)
              and (el in chosen or rules.hides(el.get("class"), el.get("id"))
-                  or cleaning._screen_reader_only(el.get("class")))]
+                  or prescan.screen_reader_only(el.get("class")))]
     return [el for el in candidates if isinstance(el, HtmlElement)], named
 
 
@@ -97,5 +98,5 @@ def test_owners_kept_from_the_first_scan_are_a_scan_of_the_cleaned_tree(
     if name in ("stripped-subtrees", "mathjax", "mediawiki-math"):
         again = parse(PAGES[name]).root
         assert again is not None
-        before = cleaning._scan_attributes(again, rules)[1][0]
+        before = prescan.scan_attributes(again, rules)[1][0]
         assert len(seen[0][0]) < len(before)

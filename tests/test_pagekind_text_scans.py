@@ -5,7 +5,9 @@ paragraph's text nodes into the result with a duplicate check against all merged
 quadratic in the paragraphs. Past a count the features select the same nodes the other way
 round (each text node asking for a ``p`` or ``a`` ancestor). These tests hold the two
 forms to the same nodes on real pages, and the scan to linear growth on a page of many
-paragraphs (a ratio of CPU times, never a time).
+paragraphs (a ratio of CPU times, never a time). The scans are asked of the ``<body>``
+(the document-anchored forms walked the whole tree to find it first): both give the
+anchored forms' nodes.
 """
 
 from __future__ import annotations
@@ -27,11 +29,35 @@ def test_both_forms_select_the_same_text_on_real_pages(name: str) -> None:
     checked = 0
     for page, html in _PAGES:
         root = lxml.html.document_fromstring(html)
-        plain = Counter(features._TEXTS[name](root))  # type: ignore[arg-type]
-        flat = Counter(features._TEXTS_FLAT[name](root))  # type: ignore[arg-type]
+        body = root.find("body")
+        assert body is not None
+        plain = Counter(features._TEXTS[name](body))  # type: ignore[arg-type]
+        flat = Counter(features._TEXTS_FLAT[name](body))  # type: ignore[arg-type]
         assert plain == flat, page
+        assert plain == Counter(features._ANCHORED_TEXTS[name](root)), page  # type: ignore[arg-type]
+        assert flat == Counter(features._ANCHORED_FLAT[name](root)), page  # type: ignore[arg-type]
         checked += bool(plain)
     assert checked >= 20
+
+
+def test_the_long_paragraphs_counted_in_the_body_are_the_anchored_count() -> None:
+    counted = 0
+    for page, html in _PAGES:
+        root = lxml.html.document_fromstring(html)
+        body = root.find("body")
+        assert body is not None
+        n = features._LONG_PARAGRAPHS(body)
+        assert n == features._ANCHORED_LONG(root), page
+        counted += bool(n)
+    assert counted >= 20
+
+
+def test_a_tree_without_a_body_child_asks_the_anchored_forms() -> None:
+    root = lxml.html.document_fromstring("<html><body><p>" + "x " * 80 + "</p></body></html>")
+    body = root.find("body")
+    assert body is not None
+    strings = list(features._strings("p", None, root, False))
+    assert strings == list(features._strings("p", body, root, False)) and strings
 
 
 def _scan_time(paragraphs: int) -> float:
@@ -41,7 +67,7 @@ def _scan_time(paragraphs: int) -> float:
     best = float("inf")
     for _ in range(3):
         start = time.process_time()
-        total = features._length("p", root, {"p": paragraphs})
+        total = features._length("p", root.find("body"), root, {"p": paragraphs})
         best = min(best, time.process_time() - start)
     assert total == paragraphs * len("a lineoftext")
     return best

@@ -81,7 +81,8 @@ def test_a_url_token_fires(token: str) -> None:
 @pytest.mark.parametrize(("kind", "token"), _cases(pagekinds.LINK_KINDS))
 def test_a_link_token_fires_its_kind(kind: str, token: str) -> None:
     vec = _vector()
-    features._links(_page(f'<a href="/zq/{token}/42">x</a>'), "https://example.org/a", vec)
+    root = _page(f'<a href="/zq/{token}/42">x</a>')
+    features._links(markup.survey_of(root, frozenset()).hrefs, "https://example.org/a", vec)
     assert _fired(vec, f"links:{kind}")
 
 
@@ -113,14 +114,14 @@ def test_a_title_word_fires(word: str) -> None:
 @pytest.mark.parametrize("entry", pagekinds.CART.order)
 def test_a_cart_phrase_marks_a_buy_control(entry: str) -> None:
     text = pagekinds.CART.example(entry)
-    assert markup._is_cart(_page(f"<button>{text}</button>").find(".//button"))
-    assert not markup._is_cart(_page("<button>Zq</button>").find(".//button"))
+    assert markup.is_cart(_page(f"<button>{text}</button>").find(".//button"))
+    assert not markup.is_cart(_page("<button>Zq</button>").find(".//button"))
 
 
 @pytest.mark.parametrize("word", sorted(pagekinds.POST_WORDS.entries))
 def test_a_post_word_marks_a_post_block(word: str) -> None:
-    assert markup._post_class(f"zq {word}-wrap")
-    assert not markup._post_class(f"zq{word}zq")
+    assert markup.post_class(f"zq {word}-wrap")
+    assert not markup.post_class(f"zq{word}zq")
 
 
 @pytest.mark.parametrize("word", sorted(pagekinds.POST_AUTHOR.entries))

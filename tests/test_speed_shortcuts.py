@@ -15,7 +15,7 @@ import pytest
 from lxml import etree
 
 from corpus_support import corpus_pages
-from mainmark.content import clean, css, responsive
+from mainmark.content import css, prescan, responsive
 from mainmark.content.measure import Measures, measure
 from mainmark.vocabulary.classes import SMALL_SCREEN_ONLY
 
@@ -163,15 +163,15 @@ def test_rules_from_splits_equal_the_brace_walk_on_corpus_sheets() -> None:
 
 def _named_plain(root: lxml.html.HtmlElement, rules: css.SheetRules
                  ) -> list[lxml.html.HtmlElement]:
-    """The named owners ``clean._scan_attributes`` lists, each element judged afresh
+    """The named owners ``prescan.scan_attributes`` lists, each element judged afresh
     (the scan asks the sheet once per class and id pair)."""
-    candidates = set(clean._scan_attributes(root, rules)[1][0])
+    candidates = set(prescan.scan_attributes(root, rules)[1][0])
     if not rules:
         return []
     return [el for el in root.iter(etree.Element)
             if ("class" in el.attrib or "id" in el.attrib)
             and (el in candidates or rules.hides(el.get("class"), el.get("id"))
-                 or clean._screen_reader_only(el.get("class"))
+                 or prescan.screen_reader_only(el.get("class"))
                  or rules.may_hide_scoped(el.get("class"), el.get("id")))]
 
 
@@ -188,7 +188,7 @@ _SHEET_PAGE = (
 def test_scan_names_the_elements_a_fresh_judgement_names() -> None:
     root = lxml.html.fromstring(_SHEET_PAGE)
     rules = css.read_sheets(el.text or "" for el in root.iter("style"))
-    named = clean._scan_attributes(root, rules)[1][1]
+    named = prescan.scan_attributes(root, rules)[1][1]
     assert named == _named_plain(root, rules)
     assert len(named) >= 10  # the sheet hides some of them, so the test can fail
 
@@ -198,7 +198,7 @@ def test_scan_names_as_a_fresh_judgement_on_corpus_pages() -> None:
     for name, page, _ in corpus_pages():
         root = lxml.html.fromstring(page)
         rules = css.read_sheets(el.text or "" for el in root.iter("style")
-                                if clean._always_applies(el.get("media")))
+                                if prescan.always_applies(el.get("media")))
         with_rules += bool(rules)
-        assert clean._scan_attributes(root, rules)[1][1] == _named_plain(root, rules), name
+        assert prescan.scan_attributes(root, rules)[1][1] == _named_plain(root, rules), name
     assert with_rules

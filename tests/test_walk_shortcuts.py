@@ -64,7 +64,7 @@ def test_post_class_is_a_whole_token_test(cls: str) -> None:
     tokens = set(re.findall("[a-z]+", low)) | set(re.findall("[a-z]+", low.replace("-", "")
                                                                 .replace("_", "")))
     expected = bool(tokens & markup._POST_WORDS)
-    assert markup._post_class(cls) is expected
+    assert markup.post_class(cls) is expected
 
 
 # The page-kind features' shortcuts (features.py) against the plain computations they stand

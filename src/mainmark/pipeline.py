@@ -22,6 +22,7 @@ from mainmark.chunks.pack import chunk_blocks
 from mainmark.content.bindings import may_hold_placeholders
 from mainmark.content.clean import clean
 from mainmark.content.notices import structure_warnings
+from mainmark.content.prescan import prepare
 from mainmark.content.select import select
 from mainmark.content.selectors import exclude
 from mainmark.errors import InputError, InputTypeError, TimeBudgetExceeded
@@ -222,13 +223,17 @@ def _select_content(given: _Given, headers: Mapping[str, str] | None,
     title_tag = _title_tag(page)
     structured = read_structured(page)
     metadata = extract_metadata(page, structured, headers=headers)
-    kind = classify(page, structured, metadata)
+    # the cleaning's one walk of every element, before any edit: the classifier reads its
+    # tag counts, class and id values and markup elements (content/prescan.py)
+    prepared = prepare(page)
+    kind = classify(page, structured, metadata,
+                    None if prepared is None else prepared.take_survey())
     metadata = replace(metadata, page_type=kind.kind, page_type_confidence=(
         None if kind.confidence is None else round(kind.confidence, 3)))
     placeholders = may_hold_placeholders(page.text)
     if srcmap is None:  # no later stage reads the page's text: let it go
         page = replace(page, text="")
-    stripped = clean(page, count=opts.explain, placeholders=placeholders)
+    stripped = clean(page, prepared, count=opts.explain, placeholders=placeholders)
     exclude(page.root, opts, stripped)
     content = select(page, structured, stripped, opts, kind)
     main = describe_main(content.roots, page) if opts.explain else ()

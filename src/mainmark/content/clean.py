@@ -26,28 +26,29 @@ from lxml.html import HtmlElement
 from mainmark.content.bindings import drop_template_bindings
 from mainmark.content.constants import CUT
 from mainmark.content.css import (
-    SheetNamed,
     SheetRules,
     closed_only,
     collapsed_only,
     declarations,
     hides,
-    read_sheets,
     transparent,
     zero_font,
 )
 from mainmark.content.disclosures import (
-    DISCLOSURE_ATTRIBUTES,
-    TOGGLE_ROLES,
-    TOGGLE_TAGS,
     Disclosures,
 )
 from mainmark.content.mathsources import formula_images
+from mainmark.content.prescan import (
+    Prepared,
+    machine_copy,
+    page_sheets,
+    scan_attributes,
+    screen_reader_only,
+)
 from mainmark.content.reveal import place_async_fragments, place_streamed_segments
 from mainmark.content.toggles import question_toggles
 from mainmark.content.vocab import (
     BLOCK_TAGS,
-    CONTROL_TARGETS,
     FORM_CONTROL_TAGS,
     HYDRATION_MARKERS,
     INVISIBLE_TAGS,
@@ -59,7 +60,6 @@ from mainmark.page.formulas import MATH_SOURCE_TAG
 from mainmark.page.parse import Page
 from mainmark.page.subtree import text_content
 from mainmark.vocabulary import classes
-from mainmark.vocabulary.classes import HIDDEN_BASE, SHOWN_FROM
 
 _DATA_URI = re.compile(r"^\s*data:[^,]*;base64,", re.IGNORECASE)
 
@@ -68,8 +68,14 @@ _STRIP_TAGS = (*INVISIBLE_TAGS, *FORM_CONTROL_TAGS, "noscript", "template",
                etree.Comment, etree.ProcessingInstruction)
 
 
-def clean(page: Page, *, count: bool = True, placeholders: bool = True) -> dict[str, int]:
+def clean(page: Page, prepared: Prepared | None = None, *, count: bool = True,
+          placeholders: bool = True) -> dict[str, int]:
     """Remove invisible elements in place; return bytes stripped per kind.
+
+    ``prepared``: this stage's reading of the tree, made before the page was classified
+    (:func:`~mainmark.content.prescan.prepare`, the one walk of every element both use),
+    whose lists this call takes over; without it (no tree, streamed parts to move first, a
+    caller of this stage alone) the parts are placed and the tree read here.
 
     ``placeholders``: whether the page may hold unrendered template placeholders
     (:func:`~mainmark.content.bindings.may_hold_placeholders` of its source, asked while
@@ -82,12 +88,16 @@ def clean(page: Page, *, count: bool = True, placeholders: bool = True) -> dict[
     root = page.root
     if root is None:
         return stripped
-    place_streamed_segments(root)
-    place_async_fragments(root)
-    rules = read_sheets(el.text or "" for el in root.iter("style")
-                        if _always_applies(el.get("media")))
-    # before form controls go (a toggle is often a <button>): one pass for both uses
-    panels, owners = _scan_attributes(root, rules)
+    scan = None if prepared is None else prepared.take_scan()
+    if prepared is None or scan is None:
+        place_streamed_segments(root)
+        place_async_fragments(root)
+        rules = page_sheets(root)
+        # before form controls go (a toggle is often a <button>): one pass for both uses
+        scanned = scan_attributes(root, rules)
+        panels, owners = scanned.panels, scanned.owners
+    else:
+        rules, (panels, owners) = prepared.rules, scan
     _open_shadow_roots(root)
     _keep_math_sources(root)
     _drop_modal_dialogs(root, stripped)
@@ -251,52 +261,10 @@ def _open_shadow_roots(root: HtmlElement) -> None:
             tpl.drop_tag()
 
 
-#: The attributes that can make an element hidden or carry a data URI, besides a class
-#: holding a fragment of a screen-reader-only name (``sr-``, ``isually``, ``creen``): an
-#: element with none of them is passed over after one set test (:func:`_attribute_owners`).
-_HIDING_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "src", "href", "itemprop"})
-_NAMING_ATTRIBUTES = frozenset({"class", "id"})
-#: Class tokens of text kept for screen readers only (Bootstrap ``sr-only``/
-#: ``visually-hidden``, WordPress ``screen-reader-text``): a sighted reader never sees
-#: "Offline", "Opens in a new window" or "Posted by" labels there, so they are no content.
-#: (rule `screen-reader`, docs/rules.md)
-_SCREEN_READER_CLASSES = classes.SCREEN_READER.entries
-
-
-def _screen_reader_only(cls: str | None) -> bool:
-    """A class of :data:`_SCREEN_READER_CLASSES`, in any case (each holds ``sr-``,
-    ``isually`` or ``creen``: the token test runs only on a class holding one)."""
-    if not cls:
-        return False
-    low = cls.lower()
-    return ("sr-" in low or "isually" in low or "creen" in low) and (
-        not _SCREEN_READER_CLASSES.isdisjoint(low.split()))
-
-
-def _machine_copy(cls: str) -> bool:
-    """A microdata value hidden by a UI kit's base class (``<div class="d-none"
-    itemprop="name">``): a copy for machines of what the page prints beside it (a Q&A
-    comment's author and time, a post's comment count), never shown at any width (no
-    class shows it from a breakpoint). Read as hidden: the text said it twice (issue 37,
-    class 5)."""
-    tokens = frozenset(cls.lower().split())
-    return not tokens.isdisjoint(HIDDEN_BASE.entries) and tokens.isdisjoint(SHOWN_FROM.entries)
-
-
-def _always_applies(media: str | None) -> bool:
-    """A ``<style media=...>`` sheet that applies on every screen: none, ``all`` or
-    ``screen``. A sheet for some widths only (``all and (max-width: 551px)``) hides the
-    mobile or the desktop copy of a responsive page, as an ``@media`` block inside a
-    sheet does, and says nothing about what the page shows."""
-    if media is None:
-        return True
-    return all(kind.strip().lower() in ("", "all", "screen") for kind in media.split(","))
-
-
 def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
                              rules: SheetRules, panels: Disclosures,
                              owners: tuple[list[HtmlElement], list[HtmlElement]]) -> None:
-    """Hidden nodes and data URIs, among the attribute owners :func:`_scan_attributes`
+    """Hidden nodes and data URIs, among the attribute owners :func:`scan_attributes`
     listed before the cleaning (those the cleaning left in the tree, :func:`_still_owners`)."""
     candidates, named = _still_owners(root, *owners)
     judge = _hidden_judge(rules, panels)
@@ -304,78 +272,6 @@ def _strip_attributes_hidden(root: HtmlElement, stripped: dict[str, int],
         _strip_hidden(root, [*candidates, *named], stripped, judge)
         _strip_zero_font(candidates, stripped)
     _strip_data_uris(candidates, stripped)
-
-
-def _scan_attributes(root: HtmlElement, rules: SheetRules
-                     ) -> tuple[Disclosures, tuple[list[HtmlElement], list[HtmlElement]]]:
-    """The page's disclosure widgets (:class:`Disclosures`), and the elements that may be
-    hidden or carry a data URI (a ``hidden``, ``aria-hidden=true`` or ``style``
-    attribute, a ``data:`` ``src`` or ``href``, a class that may be a screen-reader-only
-    one) with those whose class or id names them hidden (a rule of the page's ``rules``,
-    a screen-reader-only class in capitals); both lists in document order.
-
-    One pass reading each element's attribute names once, before the cleaning edits the
-    tree: the widgets must be read while their ``<button>`` toggles are there, and the
-    hidden judge's owners come from the same visit (two walks of every element were one
-    each; the seven XPath branches the owners' half replaced walked the tree once each).
-    The named elements are the candidates with a class or id and those the hidden judge
-    would find hidden by their names alone, asked here: a page with sheet rules has
-    thousands of classed elements, nearly all of them visible, and judging each cost more
-    than this test."""
-    values: list[str] = []
-    controlled: list[str] = []
-    toggles: set[HtmlElement] = set()
-    candidates: list[HtmlElement] = []
-    names: list[HtmlElement] = []
-    hiding, naming = _HIDING_ATTRIBUTES, _NAMING_ATTRIBUTES
-    widget, tags, roles = DISCLOSURE_ATTRIBUTES, TOGGLE_TAGS, TOGGLE_ROLES
-    # asked once, not per element (``SheetRules.__bool__`` is a Python call); the sheet
-    # verdict of a class and id pair is asked once a page (class strings repeat by the
-    # hundred: menu items, cards)
-    has_rules = bool(rules)
-    named_by_sheet = SheetNamed(rules, _screen_reader_only)
-    for el in root.getroottree().getroot().iter(etree.Element):
-        tag = el.tag
-        if tag in tags:
-            toggles.add(el)
-        elif tag == "a":  # an in-page link names the element it opens too
-            href = el.get("href")
-            if href is not None and href.startswith("#"):
-                values.append(href)
-        keys = el.keys()
-        if not keys:
-            continue
-        get = el.get
-        if not widget.isdisjoint(keys):
-            for name in CONTROL_TARGETS:
-                value = get(name)
-                if value is not None:
-                    values.append(value)
-                    if name == "aria-controls":
-                        controlled.append(value)
-            if get("aria-expanded") is not None or get("role") in roles:
-                toggles.add(el)
-        cls = get("class")
-        if cls is not None and ("sr-" in cls or "isually" in cls or "creen" in cls):
-            candidate = True
-        elif hiding.isdisjoint(keys):
-            candidate = False
-        elif (get("hidden") is not None or get("style") is not None
-              or get("aria-hidden") == "true"
-              or (cls is not None and get("itemprop") is not None and _machine_copy(cls))):
-            candidate = True
-        else:
-            src = get("src")
-            href = get("href")
-            candidate = ((src is not None and src.startswith("data:"))
-                         or (href is not None and href.startswith("data:")))
-        if candidate:
-            candidates.append(el)
-        # A candidate is listed again when named (the judge counts its verdict twice).
-        if has_rules and not naming.isdisjoint(keys) and (
-                candidate or named_by_sheet[cls, get("id")]):
-            names.append(el)
-    return Disclosures(values, toggles, controlled), (candidates, names)
 
 
 def _still_owners(root: HtmlElement, candidates: list[HtmlElement], named: list[HtmlElement]
@@ -490,9 +386,9 @@ def _hidden_judge(rules: SheetRules, panels: Disclosures | None = None
         if el.get("aria-hidden") == "true":
             return named(el, _HIDDEN)
         cls = el.get("class")
-        if _screen_reader_only(cls):
+        if screen_reader_only(cls):
             return _HIDDEN
-        if cls is not None and el.get("itemprop") is not None and _machine_copy(cls):
+        if cls is not None and el.get("itemprop") is not None and machine_copy(cls):
             return _HIDDEN
         style = el.get("style")
         if style:

@@ -41,8 +41,8 @@ class Disclosures:
     def __init__(self, values: list[str], toggles: set[HtmlElement],
                  controlled: list[str]) -> None:
         # ``values``: the targets the page's controls and in-page links name, and
-        # ``toggles``: its buttons, summaries and ARIA toggles, as :func:`_scan_attributes`
-        # read them before the cleaning strips form controls (a toggle is often a <button>).
+        # ``toggles``: its buttons, summaries and ARIA toggles, as ``prescan.scan_attributes``
+        # reads them before the cleaning strips form controls (a toggle is often a <button>).
         self._targets = {v.lstrip("#") for value in values for v in value.split()}
         # ``controlled``: the ids ``aria-controls`` names, the WAI-ARIA accordion and tabs
         # patterns, whose closed panels are the ones ``aria-hidden`` and a hiding style close.

@@ -39,6 +39,13 @@ _FRAGMENT_SLOTS = etree.XPath("//*[starts-with(@id, 'af') and contains(@id, 'ph'
 _FRAGMENT_CALL = re.compile(r"\$(af[A-Za-z0-9_]*)\((\d+)")
 
 
+def names_async_parts(root: HtmlElement) -> bool:
+    """Whether a script names one of Marko's parts: without such a call
+    :func:`place_async_fragments` returns 0 and touches nothing (its first test)."""
+    calls = "".join(s.text for s in root.iter("script") if s.text and "$af" in s.text)
+    return bool(calls) and _FRAGMENT_CALL.search(calls) is not None
+
+
 def place_streamed_segments(root: HtmlElement) -> int:
     """Move each streamed segment to its boundary, replacing the loading placeholder;
     a segment whose boundary cannot be found is unhidden where it stands. Returns the

@@ -24,6 +24,7 @@ from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.pagekind.behaviour import BEHAVIOURS, Behaviour
 from mainmark.pagekind.features import SCHEMA_GROUPS, page_features
+from mainmark.pagekind.markup import Survey
 from mainmark.pagekind.model import shipped_model
 from mainmark.vocabulary import boxes
 
@@ -64,11 +65,13 @@ ARTICLE = PageKind(PageType.ARTICLE, None, MappingProxyType({}))
 _DECLARED_TEXT = SCHEMA_GROUPS["article"] | SCHEMA_GROUPS["recipe"] | {"TechArticle"}
 
 
-def classify(page: Page, structured: Structured, metadata: Metadata) -> PageKind:
-    """The page's kind by the shipped model; an unparsable page is an article."""
+def classify(page: Page, structured: Structured, metadata: Metadata,
+             survey: Survey | None = None) -> PageKind:
+    """The page's kind by the shipped model; an unparsable page is an article.
+    ``survey``: a walk of the unedited tree made already (see :func:`page_features`)."""
     if page.root is None:
         return ARTICLE
-    probs = shipped_model().probabilities(page_features(page, structured, metadata))
+    probs = shipped_model().probabilities(page_features(page, structured, metadata, survey))
     kind = max(probs, key=lambda k: probs[k])
     types = _declared_types(structured)
     return PageKind(kind, probs[kind], MappingProxyType(probs),

@@ -11,8 +11,11 @@ items, under linked headings), words its visible text repeats (forum and shop bu
 pagers), and the words of its title. Counts enter as ``log1p`` so that one huge page does
 not dominate a weight.
 
-Computed before cleaning, without mutating the tree, mostly by XPaths that count or
-return plain strings in C (no element proxy per element). :data:`FEATURES` fixes the
+Computed before cleaning, without mutating the tree. The tag counts, class, id and href
+values and the markup votes' elements come from one walk of every element
+(:class:`~mainmark.pagekind.markup.Survey`), in the pipeline the cleaning stage's (it
+reads every element's attributes anyway); the rest by XPaths that count or return plain
+strings in C (no element proxy per element). :data:`FEATURES` fixes the
 order; the model file names its features and is refused when they differ (``model.py``).
 """
 
@@ -35,7 +38,7 @@ from mainmark.model import Metadata
 from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.page.subtree import text_content
-from mainmark.pagekind.markup import markup_counts
+from mainmark.pagekind.markup import Survey, markup_counts, survey_of
 from mainmark.vocabulary import pagekinds
 
 # --------------------------------------------------------------------------- vocabularies
@@ -106,8 +109,13 @@ _CLASS_SET = frozenset(CLASS_WORDS)
 _COUNTED = frozenset(COUNTED_TAGS)
 
 
-def page_features(page: Page, structured: Structured, metadata: Metadata) -> list[float]:
-    """The feature vector of a parsed page (all zeros but ``url:none`` for no tree)."""
+def page_features(page: Page, structured: Structured, metadata: Metadata,
+                  survey: Survey | None = None) -> list[float]:
+    """The feature vector of a parsed page (all zeros but ``url:none`` for no tree).
+
+    ``survey``: the cleaning stage's walk of this tree before any edit (see
+    :class:`~mainmark.pagekind.markup.Survey`); the vector is the same without it, only
+    dearer (the tags, class, id and href values are then read by walks of their own)."""
     vec = [0.0] * len(FEATURES)
     _schema(structured, vec)
     _meta(metadata, vec)
@@ -115,8 +123,10 @@ def page_features(page: Page, structured: Structured, metadata: Metadata) -> lis
     root = page.root
     if root is None:
         return vec
-    _markup(root, page.text, vec)
-    _links(root, page.url, vec)
+    if survey is None:
+        survey = survey_of(root, _COUNTED)
+    _markup(root, page.text, vec, survey)
+    _links(survey.hrefs, page.url, vec)
     _title(metadata.title or "", page.url, vec)
     return vec
 
@@ -182,19 +192,16 @@ def _url(url: str | None, vec: list[float]) -> None:
         _set(vec, f"url:{token}", 1.0)
 
 
-def _markup(root: HtmlElement, source: str, vec: list[float]) -> None:
-    counts = markup_counts(root, source, _COUNTED)  # the tag counts come from its walk
+def _markup(root: HtmlElement, source: str, vec: list[float], survey: Survey) -> None:
+    counts = markup_counts(root, source, _COUNTED, survey)
     for tag, n in counts.tags.items():
         _set(vec, f"tag:{tag}", _log(n))
-    _set(vec, "tag:all", _log(_number(_ALL_COUNT(root))))
-    # Class and id values as strings (no element proxies), each distinct value split once;
-    # digits go first (no counted word holds one), so "comment-1812" and "comment-1813"
-    # are one value to split.
-    raw: Counter[str] = Counter()
-    for xpath in (_CLASS_VALUES, _ID_VALUES):
-        found = xpath(root)
-        if isinstance(found, list):
-            raw.update(cast("list[str]", found))
+    _set(vec, "tag:all", _log(survey.elements))
+    # Class and id values as strings, each distinct value split once; digits go first
+    # (no counted word holds one), so "comment-1812" and "comment-1813" are one value to
+    # split.
+    raw: Counter[str] = Counter(survey.classes)
+    raw.update(survey.ids)
     classes: Counter[str] = Counter()
     for value, n in raw.items():
         for word in _class_hits(value.translate(_NO_DIGITS)):
@@ -233,18 +240,11 @@ def _number(result: object) -> float:
     return float(result) if isinstance(result, (int, float)) else 0.0
 
 
-#: Counting XPaths: a count in C, no element proxy made per element.
-_ALL_COUNT = etree.XPath("count(//*)")
-_CLASS_VALUES = etree.XPath("//@class", smart_strings=False)
 _NO_DIGITS = str.maketrans("", "", "0123456789")
-_ID_VALUES = etree.XPath("//@id", smart_strings=False)
 
 
 
-def _links(root: HtmlElement, url: str | None, vec: list[float]) -> None:
-    found = _HREFS(root)
-    if not isinstance(found, list):
-        return
+def _links(found: list[str], url: str | None, vec: list[float]) -> None:
     here = urlsplit(url) if url else None
     base = (here.path.rstrip("/") + "/").lower() if here else None
     host = (here.hostname or "") if here else ""
@@ -252,7 +252,7 @@ def _links(root: HtmlElement, url: str | None, vec: list[float]) -> None:
     child = same = 0
     # Menus repeat their links on every page of a site and often twice on one: each
     # distinct target is parsed once and counted as often as it occurs.
-    for href, n in Counter(cast("list[str]", found[:5000])).items():
+    for href, n in Counter(found[:5000]).items():
         value = href.strip().lower()[:300]
         if not value or value.startswith(("#", "javascript:", "mailto:", "tel:")):
             continue
@@ -322,27 +322,32 @@ _LINK_TOKEN = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(_KIND_OF, key=len, r
                          + r")(?![a-z])")
 
 
-_HREFS = etree.XPath("//a/@href", smart_strings=False)
 #: Text by where it sits, as XPaths that return plain strings (no element proxy, no
 #: smart string): the text of paragraphs and of links. (The text of list items, tables,
 #: preformatted blocks and headings were features too: dropping them cost nothing in the
-#: grouped cross-validation, and each XPath costs a walk of the tree.)
-_TEXTS = {name: etree.XPath(path, smart_strings=False) for name, path in (
-    ("p", "//body//p//text()"),
-    ("a", "//body//a//text()"),
-)}
+#: grouped cross-validation, and each XPath costs a walk of the tree.) Asked of the
+#: ``<body>`` (a child of the root wherever libxml2 parses one): ``//body//p//text()``
+#: asked of the root walked the whole tree to find the body and then its subtree again
+#: (0.27 ms a page against 0.19 for the pair, and 0.41 against 0.12 for the long
+#: paragraphs' count); a tree without a body child keeps the anchored forms.
+_TEXTS = {name: etree.XPath(f".//{name}//text()", smart_strings=False) for name in ("p", "a")}
 #: The same text nodes selected the other way round, for pages with many such elements:
 #: libxml2 merges the per-element results of ``//p//text()`` with a duplicate check
 #: against everything merged so far, quadratic in the elements (80,000 paragraphs took
 #: 4.6 s, a 50 MB page of them hours). Here each text node asks for an ancestor instead:
 #: linear, times the depth (which parsing caps), so the plain form stays the default.
 #: No ``p`` or ``a`` stands above ``body``, so the two select the same nodes.
-_TEXTS_FLAT = {name: etree.XPath(f"//body/descendant::text()[ancestor::{name}]",
-                                  smart_strings=False)
+_TEXTS_FLAT = {name: etree.XPath(f"descendant::text()[ancestor::{name}]", smart_strings=False)
                for name in _TEXTS}
 #: Elements past which the merge costs more than the ancestor walk (both exact).
 _MERGE_MAX = 2000
-_LONG_PARAGRAPHS = etree.XPath("count(//body//p[string-length(normalize-space()) >= 120])")
+_LONG_PARAGRAPHS = etree.XPath("count(.//p[string-length(normalize-space()) >= 120])")
+#: The forms anchored at the document, for a tree whose root has no ``<body>`` child.
+_ANCHORED_TEXTS = {name: etree.XPath(f"//body//{name}//text()", smart_strings=False)
+                   for name in _TEXTS}
+_ANCHORED_FLAT = {name: etree.XPath(f"//body/descendant::text()[ancestor::{name}]",
+                                    smart_strings=False) for name in _TEXTS}
+_ANCHORED_LONG = etree.XPath("count(//body//p[string-length(normalize-space()) >= 120])")
 
 
 def _trie(words: frozenset[str]) -> str:
@@ -377,16 +382,22 @@ _TEXT_CAP = 50_000
 _PRICE_MARK = re.compile(r"[$€£¥₹\d](?:(?<=[$€£¥₹])\s?\d|(?<=\d)\s?[$€£¥₹])")
 
 
-def _strings(name: str, root: HtmlElement, many: bool) -> Iterator[str]:
+def _strings(name: str, body: HtmlElement | None, root: HtmlElement,
+             many: bool) -> Iterator[str]:
     """The stripped text strings an XPath of :data:`_TEXTS` returns (plain strings: the
-    XPaths are compiled without smart strings); ``many``: the page has more than
+    XPaths are compiled without smart strings) for ``body`` (``None``: the root has no
+    body child, the anchored forms ask ``root``); ``many``: the page has more than
     :data:`_MERGE_MAX` such elements, so the flat form selects them."""
-    found = (_TEXTS_FLAT if many else _TEXTS)[name](root)
+    if body is None:
+        found = (_ANCHORED_FLAT if many else _ANCHORED_TEXTS)[name](root)
+    else:
+        found = (_TEXTS_FLAT if many else _TEXTS)[name](body)
     return map(str.strip, cast("list[str]", found) if isinstance(found, list) else [])
 
 
-def _length(name: str, root: HtmlElement, counted: Mapping[str, int]) -> int:
-    return sum(map(len, _strings(name, root, counted.get(name, 0) > _MERGE_MAX)))
+def _length(name: str, body: HtmlElement | None, root: HtmlElement,
+            counted: Mapping[str, int]) -> int:
+    return sum(map(len, _strings(name, body, root, counted.get(name, 0) > _MERGE_MAX)))
 
 
 def _text(root: HtmlElement, vec: list[float], counted: Mapping[str, int]) -> None:
@@ -403,9 +414,10 @@ def _text(root: HtmlElement, vec: list[float], counted: Mapping[str, int]) -> No
     _set(vec, "text:prices", _log(len(_PRICE_MARK.findall(sample))))
     if not text:
         return
-    _set(vec, "text:p_share", min(1.0, _length("p", root, counted) / text))
-    _set(vec, "text:long_p", _log(_number(_LONG_PARAGRAPHS(root))))
-    _set(vec, "text:link_share", min(1.0, _length("a", root, counted) / text))
+    _set(vec, "text:p_share", min(1.0, _length("p", body, root, counted) / text))
+    long_p = _ANCHORED_LONG(root) if body is None else _LONG_PARAGRAPHS(body)
+    _set(vec, "text:long_p", _log(_number(long_p)))
+    _set(vec, "text:link_share", min(1.0, _length("a", body, root, counted) / text))
 
 
 def _title(title: str, url: str | None, vec: list[float]) -> None:

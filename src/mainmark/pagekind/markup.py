@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from lxml import etree
 from lxml.html import HtmlElement
@@ -34,7 +34,7 @@ _AUTHOR_WORDS = pagekinds.POST_AUTHOR.entries
 _AUTHOR_STEMS = ("author", "user", "poster", "member", "profile", "avatar")
 #: The stems as one search (a substring test in C, not a Python loop per stem).
 _AUTHOR_STEM = re.compile("|".join(_AUTHOR_STEMS))
-_MIN_CARDS = 6
+MIN_CARDS = 6
 #: Any of the post words as a whole token of a lowercased class value.
 _POST_WORD = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(_POST_WORDS, key=len, reverse=True))
                         + r")(?![a-z])")
@@ -59,11 +59,14 @@ class MarkupCounts(NamedTuple):
 _ITEMPROP_XPATH = etree.XPath("//@itemprop")
 
 
-def markup_counts(root: HtmlElement, source: str, tags: frozenset[str]) -> MarkupCounts:
-    """Markup evidence, and the number of elements of each of ``tags`` counted in the
-    same walk; substring tests on the page's source skip the tree searches that cannot
-    find anything (no itemprop anywhere)."""
-    scan = _scan(root, tags)
+def markup_counts(root: HtmlElement, source: str, tags: frozenset[str],
+                  survey: Survey | None = None) -> MarkupCounts:
+    """Markup evidence, and the number of elements of each of ``tags``; substring tests
+    on the page's source skip the tree searches that cannot find anything (no itemprop
+    anywhere). ``survey``: the walk the cleaning stage made of this very tree, not yet
+    edited (:func:`mainmark.content.prescan.scan_attributes`); without one, this module
+    walks the tree itself (:func:`survey_of`)."""
+    scan = survey if survey is not None else survey_of(root, tags)
     props: list[str] = []
     itemprop = "itemprop" in source  # one scan of the page's source, asked twice
     if itemprop:
@@ -74,30 +77,51 @@ def markup_counts(root: HtmlElement, source: str, tags: frozenset[str]) -> Marku
               if itemprop or "product:price" in source else 0)
     cards, priced = _card_runs(scan.parents)
     joined = " ".join(props)
+    counted = Counter({tag: n for tag, n in scan.tags.items() if tag in tags})
     return MarkupCounts(
         cart=scan.cart, prices=prices, cards=cards, priced=priced,
-        posts=_post_blocks(scan.posts), tags=scan.tags, itemprops=len(props),
+        posts=_post_blocks(scan.posts), tags=counted, itemprops=len(props),
         itemprop_author="author" in joined, itemprop_date="datePublished" in joined
         or "dateCreated" in joined, itemprop_text=" text" in f" {joined}",
         rel_author='rel="author"' in source)
 
 
-_CART_TAGS = frozenset({"form", "button", "input"})
+CART_TAGS = frozenset({"form", "button", "input"})
 _CARD_TAGS = frozenset({"ul", "ol", "div", "section", "main"})
 _POST_TAGS = frozenset({"div", "article", "li", "section", "tr", "table"})
-_SCANNED = _CART_TAGS | _CARD_TAGS | _POST_TAGS
+_SCANNED = CART_TAGS | _CARD_TAGS | _POST_TAGS
 
 
-class _Scan(NamedTuple):
+class Survey(NamedTuple):
+    """What the markup votes and the tag and class/id features read of the whole tree,
+    taken in one walk of it before anything edits it.
+
+    Made by the cleaning stage's walk of every element (which reads each element's
+    attributes anyway; the pipeline hands it to :func:`~mainmark.pagekind.decide.classify`)
+    or, where there is none (the training script, a page whose streamed parts the
+    cleaning moves first), by :func:`survey_of`; a test compares the two on the corpus."""
+
     cart: int  # buy controls
     parents: list[HtmlElement]  # card-run candidates: boxes with enough children
     posts: dict[str, list[HtmlElement]]  # post-classed blocks by class value
-    tags: Counter[str]  # elements of the counted tags
+    tags: Counter[str]  # elements by tag (at least the counted tags)
+    elements: int  # elements in the tree
+    classes: list[str]  # the class values, in document order
+    ids: list[str]  # the id values, in document order
+    hrefs: list[str]  # the href values of the links (``<a>``), in document order
 
 
-def _scan(root: HtmlElement, counted: frozenset[str]) -> _Scan:
+#: Counting XPaths: a count or plain strings in C, no element proxy made per element.
+_ALL_COUNT = etree.XPath("count(//*)")
+_CLASS_VALUES = etree.XPath("//@class", smart_strings=False)
+_ID_VALUES = etree.XPath("//@id", smart_strings=False)
+_HREFS = etree.XPath("//a/@href", smart_strings=False)
+
+
+def survey_of(root: HtmlElement, counted: frozenset[str]) -> Survey:
     """Everything the markup votes look at and the tag counts, in one walk (a walk builds
-    and frees a Python proxy per element it yields: one walk filtered by tag in C).
+    and frees a Python proxy per element it yields: one walk filtered by tag in C); the
+    element count and the class, id and href values by XPaths, in C.
 
     The loop body is what costs (the walk itself is about a quarter): tags are collected
     and counted in C at the end, and each scanned tag's roles are looked up once."""
@@ -106,34 +130,43 @@ def _scan(root: HtmlElement, counted: frozenset[str]) -> _Scan:
     posts: dict[str, list[HtmlElement]] = {}
     seen: list[str] = []
     append = seen.append
-    roles = _ROLES
+    roles = ROLES
     for el in root.iter(*_walked(counted)):  # filtered in C
         tag = el.tag
         append(tag)
         role = roles.get(tag, 0)
         if not role:
             continue
-        if role & _ROLE_CART:
-            cart += _is_cart(el)
+        if role & ROLE_CART:
+            cart += is_cart(el)
             continue
-        if role & _ROLE_CARD and len(el) >= _MIN_CARDS:
+        if role & ROLE_CARD and len(el) >= MIN_CARDS:
             parents.append(el)
-        if role & _ROLE_POST:
+        if role & ROLE_POST:
             cls = el.get("class")
-            if cls and _post_class(cls):
+            if cls and post_class(cls):
                 posts.setdefault(cls, []).append(el)
     tags = Counter(seen)
     for tag in _SCANNED - counted:
         tags.pop(tag, None)
-    return _Scan(cart, parents, posts, tags)
+    elements = _ALL_COUNT(root)
+    return Survey(cart, parents, posts, tags,
+                  int(elements) if isinstance(elements, (int, float)) else 0,
+                  _strings(_CLASS_VALUES, root), _strings(_ID_VALUES, root),
+                  _strings(_HREFS, root))
 
 
-#: What the walk does with each scanned tag, as bits: a buy control's test, whether it
+def _strings(xpath: etree.XPath, root: HtmlElement) -> list[str]:
+    found = xpath(root)
+    return cast("list[str]", found) if isinstance(found, list) else []
+
+
+#: What a walk does with each scanned tag, as bits: a buy control's test, whether it
 #: may be a card run's parent, whether it may be a post block.
-_ROLE_CART, _ROLE_CARD, _ROLE_POST = 1, 2, 4
-_ROLES: dict[str, int] = {
-    tag: (_ROLE_CART * (tag in _CART_TAGS) | _ROLE_CARD * (tag in _CARD_TAGS)
-          | _ROLE_POST * (tag in _POST_TAGS)) for tag in _SCANNED}
+ROLE_CART, ROLE_CARD, ROLE_POST = 1, 2, 4
+ROLES: dict[str, int] = {
+    tag: (ROLE_CART * (tag in CART_TAGS) | ROLE_CARD * (tag in _CARD_TAGS)
+          | ROLE_POST * (tag in _POST_TAGS)) for tag in _SCANNED}
 
 
 @lru_cache(maxsize=16)
@@ -141,7 +174,9 @@ def _walked(counted: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(counted | _SCANNED))
 
 
-def _is_cart(el: HtmlElement) -> bool:
+def is_cart(el: HtmlElement) -> bool:
+    """A buy control: a form posting to a cart, or a button or submit input whose label
+    or class/id/name words are a cart's (:data:`_CART`)."""
     if el.tag == "form":
         action = el.get("action", "")
         return "cart" in action or "basket" in action
@@ -160,11 +195,11 @@ def _card_runs(parents: list[HtmlElement]) -> tuple[int, bool]:
     for parent in parents:
         kids = list(parent.iterchildren(etree.Element))
         # a run is never longer than the children: too few to beat the best, no count
-        if len(kids) < _MIN_CARDS or len(kids) <= best:
+        if len(kids) < MIN_CARDS or len(kids) <= best:
             continue
         classes = Counter((c.tag, c.get("class", "")) for c in kids)
         (tag, cls), count = classes.most_common(1)[0]
-        if count < _MIN_CARDS or count <= best or (tag == "li" and not cls and count < 12):
+        if count < MIN_CARDS or count <= best or (tag == "li" and not cls and count < 12):
             continue
         same = [c for c in kids if c.tag == tag and c.get("class", "") == cls]
         linked = [c for c in same if c.tag == "a" or _holds_link(c)]
@@ -231,7 +266,7 @@ def _post_blocks(groups: dict[str, list[HtmlElement]]) -> int:
 
 
 @lru_cache(maxsize=8192)
-def _post_class(cls: str) -> bool:
+def post_class(cls: str) -> bool:
     """Whether a class value holds a post word, as two regex searches: a token is a
     maximal run of letters, so a post word bounded by non-letters is one."""
     low = cls.lower()
