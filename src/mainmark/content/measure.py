@@ -165,11 +165,6 @@ class Measures:
         return self.link_at[i] / total if total else 0.0
 
 
-def _is_link(el: HtmlElement) -> bool:
-    href = el.get("href")
-    return href is not None and not href.startswith("#") and bool(href.strip())
-
-
 def measure(root: HtmlElement) -> Measures:
     """The measures of ``root``'s subtree, in one post-order pass: the sizes add up from
     the leaves, and each element's class/id/role signals are read on the same visit, so
@@ -187,9 +182,15 @@ def measure(root: HtmlElement) -> Measures:
     end = list(index.values())  # 0..n-1, the index's own int objects (none made twice)
     roles: dict[HtmlElement, str] = {}
     lives: dict[HtmlElement, str] = {}
-    facts: list[tuple[int, HtmlElement, _Signals]] = []  # in reverse document order
+    # the positions and signals of the elements that carry any signal, in reverse document
+    # order: two flat lists rather than a tuple each, as the tuples would outlive the
+    # loop and count towards the collector's passes (the elements are order[at])
+    at: list[int] = []
+    said: list[_Signals] = []
+    mark_at, mark_sig = at.append, said.append
     landmarks, signals, parent_at = _LANDMARK_TAGS, _signals, index.get
-    class_signals = _class_signals
+    class_signals, silent = _class_signals, _SILENT
+    headings, short_link = HEADING_TAGS, CUT.short_link_bytes
     for i in range(n - 1, -1, -1):
         el = order[i]
         tag = el.tag
@@ -199,13 +200,15 @@ def measure(root: HtmlElement) -> Measures:
             s = s.strip()
             t += len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
         text[i] = t
-        if tag in HEADING_TAGS:
+        if tag in headings:
             headed_at[i] = True
-        if tag == "a" and _is_link(el):
-            link[i] = t
-            links[i] += 1
-            if t < CUT.short_link_bytes:
-                short[i] += 1
+        elif tag == "a":
+            href = el.get("href")  # a link unless it stays on the page (``#...``) or is blank
+            if href is not None and not href.startswith("#") and href.strip():
+                link[i] = t
+                links[i] += 1
+                if t < short_link:
+                    short[i] += 1
         attrs = el.items()
         if attrs:
             # the element's few attributes read in one call and picked by name, where a
@@ -235,12 +238,14 @@ def measure(root: HtmlElement) -> Measures:
                 # its cache directly rather than through :func:`_signals`
                 sig = (signals(tag, cls, ident, role or "", itemprop) if ident
                        else class_signals(tag, cls, role or "", itemprop))
-                if sig.words or sig.marks_main or sig.outside or sig.inside:
-                    facts.append((i, el, sig))
+                if sig is not silent:
+                    mark_at(i)
+                    mark_sig(sig)
         elif tag in landmarks:
             sig = class_signals(tag, "", "", "")
-            if sig.marks_main or sig.outside or sig.inside:
-                facts.append((i, el, sig))
+            if sig is not silent:
+                mark_at(i)
+                mark_sig(sig)
         p = parent_at(el.getparent(), -1)
         if p < 0:
             continue
@@ -262,27 +267,30 @@ def measure(root: HtmlElement) -> Measures:
     del text, link, links, short, headed_at
     # the tables in document order, as a forward scan would have filled them
     m.roles, m.live = dict(reversed(roles.items())), dict(reversed(lives.items()))
-    facts.reverse()
-    _classify(m, facts)
+    at.reverse()
+    said.reverse()
+    _classify(m, at, said)
     return m
 
 
 _LANDMARK_TAGS = frozenset({"main", "article", "nav", "footer", "aside", "header", "menu"})
 
 
-def _classify(m: Measures, facts: list[tuple[int, HtmlElement, _Signals]]) -> None:
-    """Hints and chrome verdicts for the elements that carry any signal (``facts``: their
-    positions, in document order, from the measuring pass).
+def _classify(m: Measures, at: list[int], said: list[_Signals]) -> None:
+    """Hints and chrome verdicts for the elements that carry any signal (``at``: their
+    positions, in document order, from the measuring pass; ``said``: their signals).
 
     Only elements with a class/id/role/itemprop or a landmark tag can be classified;
     their signals are cached per attribute combination (:func:`_signals`), and "inside
     the main region" is an index-interval test against the (few) main marks instead of
     a walk over every node.
     """
-    m.main_marks.extend(el for _, el, sig in facts if sig.marks_main)
+    order = m.order
+    m.main_marks.extend(order[i] for i, sig in zip(at, said, strict=True) if sig.marks_main)
     inside_main = _inside_marks(m)
     words, hint, narrow, chrome = m.words, m.hint, m.narrow, m.chrome
-    for i, el, sig in facts:
+    for i, sig in zip(at, said, strict=True):
+        el = order[i]
         if sig.outside == _TABLIST and m.holds_panels(el):
             sig = sig._replace(inside=None, outside=None)
         if sig.words:
@@ -331,13 +339,21 @@ def _signals(tag: str, cls: str, ident: str, role: str, itemprop: str) -> _Signa
 
 @lru_cache(maxsize=16384)
 def _class_signals(tag: str, cls: str, role: str, itemprop: str) -> _Signals:
-    """:func:`_signals` of an element without an id."""
+    """:func:`_signals` of an element without an id (:data:`_SILENT` when they say
+    nothing)."""
     ws = words(cls) if cls else _NO_WORDS
     # Every new site misses this cache (its class strings are its own), but the verdicts
     # read only the tokens some vocabulary or stem knows: judged on those, the same few
     # combinations recur across sites and the second cache answers.
     known = _known(ws) if ws else _NO_WORDS
-    return _Signals(ws, known, *_judge(tag, role, itemprop, known))
+    sig = _Signals(ws, known, *_judge(tag, role, itemprop, known))
+    return _SILENT if sig == _SILENT else sig
+
+
+#: The signals of an element that says nothing: no words (so no known tokens and no
+#: weight), no main mark, no verdict. :func:`_class_signals` answers this one object for
+#: all of them, so the measuring loop tells them apart by identity, not four field reads.
+_SILENT = _Signals(_NO_WORDS, _NO_WORDS, False, 0, None, None)
 
 
 def _known(ws: frozenset[str]) -> frozenset[str]:
