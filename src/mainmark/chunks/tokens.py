@@ -97,6 +97,11 @@ class _Memo:
         self._counts: dict[str, int] = {}
         self._old: dict[str, int] = {}
 
+    @property
+    def young(self) -> dict[str, int]:
+        """The generation a hit is looked up in first (read-only to callers)."""
+        return self._counts
+
     def get(self, text: str, compute: Callable[[str], int]) -> int:
         hit = self._counts.get(text)
         if hit is None:
@@ -193,7 +198,8 @@ class _SegmentedCounter:
         before punctuation, about a token per cut)."""
         if not text:
             return 0
-        return self._memo.get(text, self._count_new)
+        hit = self._memo.young.get(text)  # the usual hit, without a call into the memo
+        return self._memo.get(text, self._count_new) if hit is None else hit
 
     def _count_new(self, text: str) -> int:
         return segmented_count(text, self._exact)

@@ -150,13 +150,6 @@ class Frame:
         self.has_other = False
 
 
-def _loose(frame: Frame) -> None:
-    """Text joined the run: it ends the run for now, and starts it if no element has."""
-    if frame.run_first is None:
-        frame.loose_start = True
-    frame.loose_end = True
-
-
 _NEEDS_WS = re.compile(rf"[\t\n\r\f\xa0{INVISIBLE_CLASS}]| {{2}}").search
 _WS = re.compile(r"[ \t\n\r\f\xa0]+")
 _MARKER_TAGS = frozenset({"blockquote", "ul", "ol", "li", "dd", "menu", "dir"})
@@ -200,10 +193,14 @@ class TreeWalker:
             child = next(frame.children, None)
             if child is None:
                 stack.pop()
-                if stack and frame.el is not None:
+                el = frame.el
+                if stack and el is not None:
                     parent = stack[-1]
-                    self._emit(parent, frame.el, self._close(frame, parent))
-                    self._tail(parent, frame.el)
+                    self._emit(parent, el, frame.tag, self._close(frame, parent))
+                    if parent.el is not None:  # its tail, read here: no call per element
+                        tail = el.tail
+                        if tail:
+                            self.text(parent, tail)
                 continue
             pushed = enter(child, frame)
             if pushed is not None:
@@ -212,39 +209,42 @@ class TreeWalker:
         return top
 
     def _enter(self, el: HtmlElement, parent: Frame) -> Frame | None:
+        """A frame for an element the walk must enter; any other element is converted
+        here, and every path that does not push a frame ends at the one tail read below."""
         tag = el.tag
-        if tag.__class__ is not str or tag in SKIP_TAGS or el in self.removed:
-            self._tail(parent, el)
-            return None
-        if tag in LEAF_TAGS:
-            out = self.leaf(el, tag, parent)
-            if not isinstance(out, Descend):
-                self._emit(parent, el, out)
-                self._tail(parent, el)
-                return None
-        key = (parent.tags, tag)
-        tags = self._tags.get(key)
-        if tags is None:
-            tags = parent.tags
-            extra = pseudo_tags(tag)
-            if tag not in tags or not extra <= tags:
-                tags = tags | {tag} | extra
-            self._tags[key] = tags
-        leaf = len(el) == 0
-        if leaf and tag not in BLOCK_TAGS:  # inline leaf: no frame needed
-            self._emit(parent, el, self._inline_leaf(el, tag, tags, parent.tags))
-            self._tail(parent, el)
-            return None
-        depth = parent.depth + 1 if tag in _MARKER_TAGS else parent.depth
-        frame = Frame(el, tag, tags, parent.tags, _NO_CHILDREN if leaf else iter(el), depth)
-        text = el.text
-        if text:
-            self.text(frame, text)
-        if leaf:  # a block of text only (most paragraphs): closed without a stack round
-            self._emit(parent, el, self._close(frame, parent))
-            self._tail(parent, el)
-            return None
-        return frame
+        if tag.__class__ is str and tag not in SKIP_TAGS and el not in self.removed:
+            out = self.leaf(el, tag, parent) if tag in LEAF_TAGS else DESCEND
+            if isinstance(out, Descend):
+                key = (parent.tags, tag)
+                tags = self._tags.get(key)
+                if tags is None:
+                    tags = parent.tags
+                    extra = pseudo_tags(tag)
+                    if tag not in tags or not extra <= tags:
+                        tags = tags | {tag} | extra
+                    self._tags[key] = tags
+                if len(el):
+                    depth = parent.depth + 1 if tag in _MARKER_TAGS else parent.depth
+                    frame = Frame(el, tag, tags, parent.tags, iter(el), depth)
+                    text = el.text
+                    if text:
+                        self.text(frame, text)
+                    return frame
+                if tag in BLOCK_TAGS:  # text only (most paragraphs): closed at once
+                    depth = parent.depth + 1 if tag in _MARKER_TAGS else parent.depth
+                    frame = Frame(el, tag, tags, parent.tags, _NO_CHILDREN, depth)
+                    text = el.text
+                    if text:
+                        self.text(frame, text)
+                    out = self._close(frame, parent)
+                else:  # inline leaf: no frame needed
+                    out = self._inline_leaf(el, tag, tags, parent.tags)
+            self._emit(parent, el, tag, out)
+        if parent.el is not None:
+            tail = el.tail
+            if tail:
+                self.text(parent, tail)
+        return None
 
     def _inline_leaf(self, el: HtmlElement, tag: str, tags: frozenset[str],
                      ptags: frozenset[str]) -> Tri:
@@ -259,12 +259,6 @@ class TreeWalker:
         fn = self.inline_fn(tag)
         return fn(el, md, txt, htm, ptags) if fn is not None else (md, txt, htm)
 
-    def _tail(self, parent: Frame, el: HtmlElement) -> None:
-        if parent.el is not None:
-            tail = el.tail
-            if tail:
-                self.text(parent, tail)
-
     def text(self, frame: Frame, text: str) -> None:
         """Add a text node to the frame's run, whitespace collapsed and escaped."""
         if _PLAIN(text) is None:  # most text nodes: nothing to collapse or escape
@@ -273,7 +267,9 @@ class TreeWalker:
             frame.htm.append(text)
             if not text.isspace():
                 frame.has_other = True
-                _loose(frame)
+                if frame.run_first is None:  # text starts the run if no element has
+                    frame.loose_start = True
+                frame.loose_end = True
             return
         if _NEEDS_WS(text):
             text = normalize_space(text)
@@ -283,9 +279,12 @@ class TreeWalker:
         frame.htm.append(html_escape(text, quote=False) if _HTML_SPECIAL(text) else text)
         if not md.isspace():
             frame.has_other = True
-            _loose(frame)
+            if frame.run_first is None:
+                frame.loose_start = True
+            frame.loose_end = True
 
-    def _emit(self, parent: Frame, el: HtmlElement, out: Out) -> None:
+    def _emit(self, parent: Frame, el: HtmlElement, tag: str, out: Out) -> None:
+        """Add what ``el`` (tag ``tag``, as the walk read it) became to ``parent``."""
         if out is None:
             return
         if isinstance(out, tuple):
@@ -299,7 +298,7 @@ class TreeWalker:
             parent.md.append(_after_bracket(parent.md, md) if md[0] in "([" else md)
             parent.txt.append(txt)
             parent.htm.append(htm)
-            if el.tag == "br":  # a line break anchors no text: the text around it does
+            if tag == "br":  # a line break anchors no text: the text around it does
                 if parent.run_first is None:
                     parent.loose_start = True
             else:
@@ -307,25 +306,30 @@ class TreeWalker:
                     parent.run_first = el
                 parent.run_last = el
                 parent.loose_end = False
-            if el.tag == "img":
+            if tag == "img":
                 parent.has_image = True
             elif not md.isspace():
                 parent.has_other = True
             return
-        lead, pieces, trail = (out.lead, out.pieces, out.trail) if isinstance(out, Spill) else (
-            EMPTY, out, EMPTY)
-        if not pieces:
-            self._extend(parent, lead)
-            self._extend(parent, trail)
-            return
-        self._extend(parent, lead)
+        trail: Tri | None = None
+        if isinstance(out, Spill):
+            pieces, trail = out.pieces, out.trail
+            self._extend(parent, out.lead)
+            if not pieces:
+                self._extend(parent, trail)
+                return
+        else:
+            pieces = out
+            if not pieces:  # most closed blocks that held nothing: no run to touch
+                return
         if parent.tag not in BLOCK_TAGS and parent.el is not None and parent.lead is None:
             parent.lead = _joined(parent)
             parent.md, parent.txt, parent.htm = [], [], []
         else:
             self.flush(parent)
         parent.pieces.extend(pieces)
-        self._extend(parent, trail)
+        if trail is not None:
+            self._extend(parent, trail)
 
     @staticmethod
     def _extend(frame: Frame, texts: Tri) -> None:
@@ -349,7 +353,7 @@ class TreeWalker:
         frame.has_image = frame.has_other = False
         for out in finish_run(raw, frame.tags, self.escape_line):
             if out[0]:
-                frame.pieces.append(Piece(kind, list(out), first, last, anon=True))
+                frame.pieces.append(Piece(kind, out, first, last, anon=True))
 
     def _close(self, frame: Frame, parent: Frame) -> Out:
         if frame.tag in BLOCK_TAGS:

@@ -110,6 +110,7 @@ _MAX_LINE = 65535  # libxml2 stops counting lines there
 #: Tokens scanned per step: small enough to stop soon after the element asked for.
 _BATCH = 256
 _tag_name = attrgetter("tag")
+_sourceline = attrgetter("sourceline")
 #: A page text this long is let go before rendering (:meth:`SourceMap.settle`).
 SETTLE_MIN_CHARS = 1 << 20
 _WAIT = -2  # a tag whose element is not decided yet
@@ -303,8 +304,9 @@ class _Engine:
 
     def release(self) -> None:
         """Keep what the alignment reads of the elements (their line numbers) and let
-        the elements go."""
-        self.lines = array("i", map(_line_of, self.elements))
+        the elements go. A finished alignment (a settled map) reads no line again."""
+        if not self.complete:
+            self.lines = array("i", [line or 0 for line in map(_sourceline, self.elements)])
         self.elements = []
         self.released = True
 
@@ -476,10 +478,6 @@ def _to_bytes(starts: array[int], ends: array[int], to_byte: Callable[[int], int
             end = ends[i]
             starts[i] = to_byte(start)
             ends[i] = to_byte(end) if end > start else starts[i]
-
-
-def _line_of(el: HtmlElement) -> int:
-    return el.sourceline or 0
 
 
 def _start_tag(m: re.Match[str], kind: int) -> tuple[str, int, int, bool]:
