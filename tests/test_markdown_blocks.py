@@ -91,6 +91,12 @@ class _IndexMap(SourceMap):
     def span_at(self, at: int) -> tuple[int, int] | None:
         return None if at < 0 else (10 * at, 10 * at + 5)
 
+    def spans_at(self, where: array[int]) -> array[int]:
+        out = array("q")
+        for at in where:
+            out.extend((-1, -1) if at < 0 else (10 * at, 10 * at + 5))
+        return out
+
 
 def test_source_spans_come_from_the_block_elements() -> None:
     page = parse("<html><body><main><h2>A</h2><p>B</p><div>loose <b>C</b> text</div>"

@@ -262,7 +262,27 @@ def test_positions_from_locate_give_the_spans_span_gives_after_cleaning() -> Non
     where = sm.locate([*elements, None, stranger])
     assert list(where) == [*range(len(elements)), -1, -1]
     assert [sm.span_at(at) for at in where] == [*expected, None, None]
+    assert list(sm.spans_at(where)) == _flat([*expected, None, None])
     assert sm.span(elements[-1]) is None  # the map holds no element any more
+
+
+def _flat(spans: list[tuple[int, int] | None]) -> list[int]:
+    """Spans as ``spans_at`` gives them: start and end pairs, -1 and -1 for none."""
+    return [x for span in spans for x in (span if span is not None else (-1, -1))]
+
+
+def test_spans_at_gives_span_at_of_every_position_on_a_one_byte_page() -> None:
+    """The bulk call maps a one-byte-a-character page without its mapper: the same
+    spans as ``span_at`` one by one (the multi-byte case is the test above)."""
+    raw = b"<html><body><main><h2>Title</h2><p>kept <b>bold</b></p></main></body></html>"
+    page = parse(raw.decode())
+    assert page.root is not None
+    elements = [el for el in page.root.iter() if isinstance(el.tag, str)]
+    sm = build_source_map(page, raw, UTF8)
+    where = sm.locate([*elements, None])
+    one_by_one = [sm.span_at(at) for at in where]
+    assert None not in one_by_one[:-1]
+    assert list(sm.spans_at(where)) == _flat(one_by_one)
 
 
 @pytest.mark.bench
@@ -275,3 +295,4 @@ def test_located_spans_equal_element_spans_on_bench_pages(bench_dir: Path) -> No
         expected = [by_element.span(el) for el in els]
         where = by_position.locate(pos_els)
         assert [by_position.span_at(at) for at in where] == expected, path.name
+        assert list(by_position.spans_at(where)) == _flat(expected), path.name

@@ -199,12 +199,16 @@ def _provenance(pieces: list[Piece], srcmap: SourceMap | None
     """Each piece's tag path and source span, read while the tree is there; the pieces'
     elements are let go after."""
     # the elements' positions first, at once: the map then holds no element
-    where = srcmap.locate([el for p in pieces for el in (p.first, p.last)]) if srcmap else None
     spans = array("q", [-1]) * (2 * len(pieces))
-    for i, piece in enumerate(pieces):
-        start, end = _source_span(piece, srcmap, where, i)
-        if start is not None and end is not None:
-            spans[2 * i], spans[2 * i + 1] = start, end
+    if srcmap is not None:
+        # each piece's first and last element's span, all in one call to the map
+        got = srcmap.spans_at(srcmap.locate([el for p in pieces for el in (p.first, p.last)]))
+        for i, piece in enumerate(pieces):
+            if piece.first is None or piece.last is None:
+                continue
+            start, end, last_start, last_end = got[4 * i : 4 * i + 4]
+            if start >= 0 and last_start >= 0:
+                spans[2 * i], spans[2 * i + 1] = start, max(end, last_end)
     ranks: Ranks = {}
     paths = [block_path(piece, ranks) for piece in pieces]
     del ranks
@@ -335,14 +339,3 @@ def _consume(stack: list[Piece]) -> Iterator[Piece]:
     """The pieces of a reversed list in their order, each removed as it is handed out."""
     while stack:
         yield stack.pop()
-
-
-def _source_span(piece: Piece, srcmap: SourceMap | None, where: array[int] | None,
-                 i: int) -> tuple[int | None, int | None]:
-    if srcmap is None or where is None or piece.first is None or piece.last is None:
-        return None, None
-    first = srcmap.span_at(where[2 * i])
-    last = first if piece.last is piece.first else srcmap.span_at(where[2 * i + 1])
-    if first is None or last is None:
-        return None, None
-    return first[0], max(first[1], last[1])

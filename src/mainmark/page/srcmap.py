@@ -165,6 +165,28 @@ class SourceMap:
         chars = source.engine.resolve(at)
         return None if chars is None else (to_byte(chars[0]), to_byte(chars[1]))
 
+    def spans_at(self, where: array[int]) -> array[int]:
+        """:meth:`span_at` of every position of ``where`` at once, as start and end pairs
+        (-1, -1 for no span): rendering asks for all its blocks together, so the byte
+        mapper is fetched once and a one-byte-a-character page maps nothing."""
+        out = array("q", [-1]) * (2 * len(where))
+        source = self._source
+        to_byte = source.to_byte() if source is not None else None
+        if source is None or to_byte is None:
+            return out
+        resolve = source.engine.resolve
+        shift = 0 if to_byte is _same else to_byte.bom if isinstance(to_byte, Shift) else -1
+        for k, at in enumerate(where):
+            if at >= 0:
+                chars = resolve(at)
+                if chars is None:
+                    continue
+                if shift >= 0:
+                    out[2 * k], out[2 * k + 1] = chars[0] + shift, chars[1] + shift
+                else:
+                    out[2 * k], out[2 * k + 1] = to_byte(chars[0]), to_byte(chars[1])
+        return out
+
     def char_span(self, el: HtmlElement) -> tuple[int, int] | None:
         """The same span in characters of ``Page.text`` (for tests and debugging)."""
         source = self._source
