@@ -47,7 +47,8 @@ the one asked for before it (the order rendering asks in), so no index of every 
 is kept unless that search misses. Element depths come from one stack pass over the
 parents captured at build, not from an index of the elements. Rendering asks for the
 positions of all its blocks' elements at once (:meth:`SourceMap.locate`) and then for
-spans by position: the map lets go of the element proxies there.
+their spans in one call (:meth:`SourceMap.spans_at`): the map lets go of the element
+proxies there.
 """
 
 from __future__ import annotations
