@@ -91,8 +91,6 @@ def always_applies(media: str | None) -> bool:
     return all(kind.strip().lower() in ("", "all", "screen") for kind in media.split(","))
 
 
-
-
 class Scanned(NamedTuple):
     """What :func:`scan_attributes` read of the unedited tree."""
 

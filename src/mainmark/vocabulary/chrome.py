@@ -17,11 +17,6 @@ from __future__ import annotations
 from mainmark.vocabulary.registry import Label, Match, Vocabulary, cms, language, vendor
 
 _SELECT = ("content.measure",)
-COMMENT_LANGUAGES: dict[str, Label] = {
-    "kommentar": language("de"), "kommentare": language("de"),
-    "commentaires": language("fr"), "comentarios": language("es"),
-    "commenti": language("it"), "komentarze": language("pl"), "reacties": language("nl"),
-}
 _DISQUS = {"disqus": vendor("Disqus")}
 _RECIRC_VENDORS = {"outbrain": vendor("Outbrain"), "taboola": vendor("Taboola")}
 _DFP = {"dfp": vendor("Google DoubleClick for Publishers")}
