@@ -25,7 +25,7 @@ from lxml.html import HtmlElement
 from mainmark.content.constants import CUT
 from mainmark.content.measure import Measures
 from mainmark.content.productdesc import product_names
-from mainmark.content.verdicts import Chrome, detail_of, kind_of
+from mainmark.content.verdicts import Chrome
 from mainmark.model import Content
 from mainmark.pagekind.markup import PRICE_TEXT
 from mainmark.vocabulary import boxes, pagekinds
@@ -34,6 +34,7 @@ from mainmark.vocabulary import boxes, pagekinds
 _CART = re.compile(pagekinds.CART.pattern(), re.IGNORECASE)
 _BAR_WORDS = boxes.BUY_BAR.entries
 _BAR_TAGS = frozenset({"nav", "header", "menu"})
+_TAG = Chrome.TAG.value
 _BAR_ROLES = frozenset({"navigation", "banner", "menu", "menubar", "toolbar"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
@@ -65,15 +66,24 @@ def _navigation_boxes(m: Measures) -> list[HtmlElement]:
     document order. The class words are read, not the verdicts: inside a main mark a
     navigation class is no chrome verdict, and such a bar is lost all the same, outside the
     scored selection (a grid column of its own beside the product's sections)."""
-    said = [el for el, ws in m.words.items()
-            if not _BAR_WORDS.isdisjoint(ws) or any(w.startswith("navbar") for w in ws)]
-    said.extend(el for el, role in m.roles.items() if role.lower() in _BAR_ROLES)
-    said.extend(el for el, rule in m.chrome.items()
-                if kind_of(rule) is Chrome.TAG and detail_of(rule) in _BAR_TAGS)
-    out = {el for el in said if 0 < m.text_of(el) <= CUT.buybar_max_bytes
-           and PRICE_TEXT.search(el.text_content())}
-    index = m.index
-    return sorted(out, key=lambda el: index.get(el, 0))
+    said = {el for el, ws in m.words.items() if not _BAR_WORDS.isdisjoint(ws)}
+    said.update(el for el, role in m.roles.items() if role.lower() in _BAR_ROLES)
+    said.update(el for el, rule in m.chrome.items()
+                if rule.startswith(_TAG) and rule[len(_TAG):] in _BAR_TAGS)
+    index, text_at, cap = m.index, m.text_at, CUT.buybar_max_bytes
+    at = sorted(i for i in (index.get(el) for el in said)
+                if i is not None and 0 < text_at[i] <= cap)
+    out: list[HtmlElement] = []
+    skip_to = -1
+    for i in at:
+        if i <= skip_to:
+            continue  # inside a box that prints no price
+        el = m.order[i]
+        if PRICE_TEXT.search(el.text_content()):
+            out.append(el)
+        else:
+            skip_to = m.end[i]
+    return out
 
 
 def _placeable(box: HtmlElement, content: Content) -> bool:
@@ -102,6 +112,9 @@ def _name_and_price(box: HtmlElement, names: set[str]
     text = box.text_content()
     if len({_norm(p) for p in PRICE_TEXT.findall(text)}) != 1:
         return None  # several prices: a menu or shelf of other products
+    said = _norm(text)
+    if not any(n in said for n in names):
+        return None
     name = price = None
     control = False
     for el in box.iter():
