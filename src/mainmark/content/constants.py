@@ -335,6 +335,12 @@ class ContentCutoffs:
         "On a product page, a box of customer reviews is chrome inside the content while it "
         "holds at most this share of the page's text.")
 
+    # ------------------------------------------------------- buybox.py
+    buybar_max_bytes: int = cutoff(600, "bytes",
+        "A navigation-classed box holding the product's name, one price and a buy control is "
+        "the product's buy bar while its text is at most this long (a phone maker's sticky "
+        "bar: about 300 bytes with its section links); a larger one is a menu or a header.")
+
     # ------------------------------------------------------- prune.py
     p_floor_last: int = cutoff(60, "bytes",
         "Link-density floors (see ``prune._link_dense``): blocks at or above their floor go when "

@@ -52,6 +52,13 @@ def product_description(jsonld: list[dict[str, Any]]) -> str | None:
     return text if text.strip() else None
 
 
+def product_names(jsonld: list[dict[str, Any]]) -> list[str]:
+    """The ``name`` of every product object (a buy bar is recognised by it: ``buybox``)."""
+    return [entity.data["name"] for entity in entities(jsonld, "jsonld")
+            if _PRODUCT_TYPES.intersection(entity.types)
+            and isinstance(entity.data.get("name"), str)]
+
+
 def with_description(content: Content, m: Measures,
                      jsonld: list[dict[str, Any]]) -> Content:
     """``content`` with the product's description added when the selection missed it."""

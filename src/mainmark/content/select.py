@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from lxml.html import HtmlElement
 
+from mainmark.content.buybox import with_buy_bar
 from mainmark.content.constants import CUT
 from mainmark.content.favor import BALANCED, Thresholds, thresholds
 from mainmark.content.furniture import Policy, is_comment_verdict
@@ -122,6 +123,7 @@ def _select(page: Page, structured: Structured, stripped: dict[str, int],
         if content.roots:
             content.removed.update(product_furniture(content.roots, m))
         content = with_description(content, m, structured.jsonld)
+        content = with_buy_bar(content, m, structured.jsonld)
     if act.drop_repeats:
         drop_repeats(content, m)
     if act.thread_furniture and content.roots:

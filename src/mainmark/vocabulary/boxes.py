@@ -116,8 +116,15 @@ REVIEW = Vocabulary(
     "a product page's customer reviews: other people's words about the product, not the "
     "shop's description", ("content.productdesc",))
 
+BUY_BAR = Vocabulary(
+    "buy_bar", frozenset({"nav", "navbar", "navigation", "menu", "menubar", "topbar",
+                          "toolbar", "header", "masthead"}),
+    "class/id words saying navigation that a product's sticky buy bar carries "
+    "('floating-navigation', 'navbar', 'sticky-header'): on a product page a small box so "
+    "named holding the product's name, one price and a buy control keeps its name and "
+    "price (rule `buy-bar`, docs/rules.md)", ("content.buybox",))
 
 #: Every table of this module, in the order the docs list them.
 TABLES = (TOC, DOCUTILS_TOC, EDIT, NAVBOX, REFLIST, PREV, NEXT, BIO, COMMENT_STEMS,
           DISCLOSURE, EDGE_FURNITURE, POST, SIGNATURE, POSTER_RANK, CALL_TO_ACTION, REPLY_FORM,
-          REVIEW)
+          REVIEW, BUY_BAR)
