@@ -59,7 +59,8 @@ def test_the_tree_is_the_same_with_or_without_the_bytes() -> None:
 
 
 PARTS = ["<p>", "</p>", "<div>", "</body>", "</html>", "text", " ", "\n", "\u00e9",
-         "\u20ac", "\x00", "\x0c", "\x1f", "<title>", "<?xml encoding='x'?>", "&amp;", "<a href='/x'>"]
+         "\u20ac", "\x00", "\x0c", "\x1f", "<title>", "<?xml encoding='x'?>", "&amp;",
+         "<a href='/x'>"]
 
 
 @settings(max_examples=200, deadline=None)
