@@ -180,6 +180,10 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
                         + "</div>" * (n // 32)), 24000),
     "many author labels naming nobody": (
         lambda n: _page("<p>Author: the council</p>" * (n // 30)), 24000),
+    # Labels in the tails of nested elements: each waits in the page-mark walk for the end
+    # of its element's subtree, found by one climb per element at most.
+    "author labels after nested elements": (
+        lambda n: _page("<div><b>x</b>" * (n // 30) + "</div>Text: label" * (n // 30)), 24000),
     # Links to author pages: the href test on a long path of author segments, and a page of
     # many such links (the region search reads a bounded number of them).
     "author-page href of many author segments": (

@@ -158,6 +158,30 @@ def test_thread_posters_keep_the_source_test_after_the_walk() -> None:
     assert thread_posters(bare, "data-author", PageMarks(bare).walked()) == ([], 0)
 
 
+def test_tails_come_after_their_subtree_in_document_order() -> None:
+    # The walk reads an element's tail when it meets the element, so a tail whose
+    # element holds children must wait for the end of its subtree: nested elements
+    # ending together (innermost tail first), a subtree ending in a comment, subtrees
+    # that end with the body and with the document, and an article region that ends
+    # with the tails of its last elements.
+    page = ("<html><body><div><p><b>By: one</b>Text: two</p>Author: three</div>"
+            "Written by four<section><i>Von: five<!-- c -->Text: six</i></section>"
+            "By: seven<article class='x'><div><span class='byline'>in</span>Autor: eight"
+            "</div>Text: nine</article><p class='byline'>out</p>"
+            "<div><div><em>By: ten</em>Text: eleven</div>Text: twelve</div>Text: thirteen"
+            "</body>"
+            "</html>")
+    root = lxml.html.document_fromstring(page)
+    _assert_same(root)
+    texts = [text for text, _, _ in PageMarks(root).walked().label_texts]
+    assert texts == ["By: one", "Text: two", "Author: three", "Written by four",
+                     "Von: five", "Text: six", "By: seven", "Autor: eight", "Text: nine",
+                     "By: ten", "Text: eleven", "Text: twelve", "Text: thirteen"]
+    article = next(root.iter("article"))
+    inside = PageMarks(root, article).walked().region_bylines
+    assert [el.text for el in inside] == ["in"]
+
+
 @pytest.mark.parametrize("name,html,url", corpus_pages()[::5], ids=lambda v: str(v)[:12])
 def test_corpus_pages_give_what_the_searches_gave(name: str, html: bytes,
                                                   url: str | None) -> None:

@@ -246,13 +246,14 @@ def _parse(given: _Given, headers: Mapping[str, str] | None,
     (for chunk source spans); the bytes and the decoded text go when this returns (the
     page holds the text it parsed, which may be a second copy)."""
     raw, text = given.take()
+    utf8 = None
     if text is not None:
         encoding = EncodingInfo("utf-8", EncodingSignal.STR)
     else:
         decoded = decode(raw, headers)
-        text, encoding = decoded.text, decoded.info
+        text, encoding, utf8 = decoded.text, decoded.info, decoded.utf8
         given.warnings.extend(decoded.warnings)
-    page = parse(text, url=given.url)
+    page = parse(text, url=given.url, utf8=utf8)
     given.warnings.extend(page.warnings)
     srcmap = build_source_map(page, raw, encoding) if opts.chunking else None
     return page, encoding, srcmap

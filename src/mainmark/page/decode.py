@@ -29,7 +29,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import charset_normalizer
 
@@ -60,6 +60,10 @@ class Decoded:
     #: What the decoding did to the text that a reader of the output should know:
     #: characters replaced, mojibake repaired, a declared charset overruled.
     warnings: tuple[str, ...] = ()
+    #: The page's bytes when they are exactly ``text`` in UTF-8 (ASCII, or UTF-8 decoded
+    #: with nothing replaced or repaired), else ``None``: the parser reads UTF-8, and
+    #: most pages need not be encoded back to what they were.
+    utf8: bytes | None = field(default=None, repr=False, compare=False)
 
 
 _FFFD = "\ufffd"
@@ -139,7 +143,8 @@ def _detect(data: bytes) -> Decoded:
     if data.isascii():
         if b"\x1b" in data and _ISO2022JP_ESCAPE.search(data):
             return _finish(data, "iso-2022-jp", EncodingSignal.DETECTOR)
-        return Decoded(data.decode("ascii"), EncodingInfo("utf-8", EncodingSignal.DEFAULT))
+        return Decoded(data.decode("ascii"), EncodingInfo("utf-8", EncodingSignal.DEFAULT),
+                       utf8=data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -300,13 +305,15 @@ _UTF8_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")
 
 
 def _repaired(text: str, info: EncodingInfo, utf8: bytes | None = None) -> Decoded:
-    """``text`` with mojibake repaired when that helps; ``utf8`` is its UTF-8 encoding,
-    when at hand, for the fast pre-check."""
+    """``text`` with mojibake repaired when that helps; ``utf8`` is the bytes it was
+    decoded from as UTF-8, when at hand, for the fast pre-check. With nothing replaced
+    (``info.replaced`` 0: a strict decode) they are exactly ``text`` and are kept."""
+    exact = utf8 if info.replaced == 0 else None
     if utf8 is not None and _MOJIBAKE_UTF8.search(utf8) is None:
-        return Decoded(text, info)
+        return Decoded(text, info, utf8=exact)
     fixed = repair_mojibake(text)
     if fixed is None:
-        return Decoded(text, info)
+        return Decoded(text, info, utf8=exact)
     return Decoded(fixed, EncodingInfo(info.name, info.signal, True, info.replaced))
 
 
@@ -371,7 +378,7 @@ def _utf8_instead(data: bytes, declared: str, replaced: int) -> Decoded | None:
         return None
     note = f"declared charset {declared} overruled: the bytes are valid UTF-8"
     decoded = _repaired(text, EncodingInfo("utf-8", EncodingSignal.DETECTOR), data)
-    return Decoded(decoded.text, decoded.info, (note,))
+    return Decoded(decoded.text, decoded.info, (note,), decoded.utf8)
 
 
 def _with_warnings(decoded: Decoded) -> Decoded:
@@ -385,7 +392,7 @@ def _with_warnings(decoded: Decoded) -> Decoded:
         notes.append("mojibake repaired: UTF-8 text that had been read as windows-1252")
     if len(notes) == len(decoded.warnings):
         return decoded
-    return Decoded(decoded.text, info, tuple(notes))
+    return Decoded(decoded.text, info, tuple(notes), decoded.utf8)
 
 
 def decode(data: bytes, headers: Mapping[str, str] | None = None) -> Decoded:

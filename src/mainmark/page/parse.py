@@ -126,7 +126,9 @@ _LOOKUP = etree.ElementDefaultClassLookup(
 
 def _parser() -> lxml.html.HTMLParser:
     # huge_tree lifts libxml2's 256-level depth limit to 2048 and its 10 MB text-node limit.
-    parser = lxml.html.HTMLParser(huge_tree=True, remove_comments=False, remove_pis=True)
+    # The text is handed over as UTF-8 bytes (see _parse_once), so the parser is told so.
+    parser = lxml.html.HTMLParser(huge_tree=True, remove_comments=False, remove_pis=True,
+                                  encoding="utf-8")
     # lxml.html's default lookup runs a Python callback for every element proxy (to hand
     # out FormElement, InputElement, ...); we need none of those, and a C-level default
     # lookup makes every tree walk measurably cheaper.
@@ -139,28 +141,45 @@ _CONTROL_BYTES = tuple(c.encode("ascii") for c in _CONTROLS)
 
 
 def _has_bad_chars(text: str) -> bool:
-    """Same answer as ``_BAD_CHARS.search``, several times faster on big pages: substring
-    tests run in C, and lone surrogates can only exist in non-ASCII text that UTF-8
-    refuses to encode. Non-ASCII text is encoded once anyway (for the surrogates), and its
-    control characters are then looked for as bytes: UTF-8 writes a character below
-    U+0080 as that one byte and no other character with a byte below 0x80, and a byte
-    search is a plain ``memchr`` where a search in a two- or four-byte string is not."""
-    if text.isascii():
-        return any(c in text for c in _CONTROLS)
-    try:
-        raw = text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return any(c in raw for c in _CONTROL_BYTES)
+    """Same answer as ``_BAD_CHARS.search``, several times faster on big pages (see
+    :func:`_scanned`)."""
+    return _scanned(text, None)[0]
+
+
+def _scanned(text: str, utf8: bytes | None) -> tuple[bool, bytes | None]:
+    """``(has bad characters, text in UTF-8 or None)``; ``utf8``, the text's UTF-8 when
+    the caller holds it.
+
+    Substring tests run in C, and lone surrogates can only exist in non-ASCII text that
+    UTF-8 refuses to encode. Non-ASCII text is encoded once anyway (for the surrogates;
+    the parser reads these bytes, see :func:`_parse_once`), and its control characters
+    are then looked for as bytes: UTF-8 writes a character below U+0080 as that one byte
+    and no other character with a byte below 0x80, and a byte search is a plain
+    ``memchr`` where a search in a two- or four-byte string is not."""
+    if utf8 is None:
+        if text.isascii():
+            return any(c in text for c in _CONTROLS), None
+        try:
+            utf8 = text.encode("utf-8")
+        except UnicodeEncodeError:
+            return True, None
+    return any(c in utf8 for c in _CONTROL_BYTES), utf8
 
 
 def sanitize(text: str) -> str:
     """Same-length substitutions that make any str acceptable to lxml (and to lxml's
     text setters later); what ``Page.text`` is, relative to the decoded text."""
+    return _sanitized(text, None)[0]
+
+
+def _sanitized(text: str, utf8: bytes | None) -> tuple[str, bytes | None]:
+    """:func:`sanitize`'s text, and its UTF-8 encoding when it was at hand (``utf8``, the
+    encoding of ``text``) or made on the way; ``None`` when the text changed."""
     cleaned = _XML_DECL.sub(lambda m: " " * len(m.group()), text, count=1)
-    if _has_bad_chars(cleaned):
-        cleaned = _BAD_NOT_FF.sub("\ufffd", cleaned).replace("\x0c", " ")
-    return cleaned
+    bad, utf8 = _scanned(cleaned, utf8 if cleaned is text else None)
+    if bad:
+        return _BAD_NOT_FF.sub("\ufffd", cleaned).replace("\x0c", " "), None
+    return cleaned, utf8
 
 
 @functools.lru_cache(maxsize=4)
@@ -233,7 +252,15 @@ def neutralise_html_end(text: str) -> str:
 def prepare(text: str) -> str:
     """Every same-length change :func:`parse` makes before its first parse (the source
     map replays it to prove that ``Page.text`` offsets hold in the decoded text)."""
-    return neutralise_html_end(cap_attributes(sanitize(text)))
+    return _prepared(text, None)[0]
+
+
+def _prepared(text: str, utf8: bytes | None) -> tuple[str, bytes | None]:
+    """:func:`prepare`'s text, with its UTF-8 encoding when one is at hand (see
+    :func:`_sanitized`): the other changes are rare and return the text itself."""
+    cleaned, utf8 = _sanitized(text, utf8)
+    prepared = neutralise_html_end(cap_attributes(cleaned))
+    return prepared, utf8 if prepared is cleaned else None
 
 
 #: Raw-text elements whose text, when never closed, runs to the end of the document. Only
@@ -290,11 +317,20 @@ def _too_deep(parser: lxml.html.HTMLParser) -> bool:
     return last is not None and "Excessive depth" in last.message
 
 
-def _parse_once(text: str, url: str | None) -> tuple[HtmlElement | None, bool, str | None]:
-    """``(root, hit_depth_limit, error)``."""
+def _parse_once(text: str, url: str | None,
+                utf8: bytes | None = None) -> tuple[HtmlElement | None, bool, str | None]:
+    """``(root, hit_depth_limit, error)``; ``utf8``, the text's UTF-8 when at hand.
+
+    libxml2 is handed UTF-8 bytes, not the str: lxml passes a str in its internal
+    one-, two- or four-byte form, which libxml2 converts to UTF-8 as it reads, and the
+    encoding here plus libxml2's own native read cost about an eighth less than that
+    (same trees). :func:`sanitize` has replaced every lone surrogate, so the encoding
+    cannot fail; ``surrogatepass`` only keeps a caller of this private function that
+    skipped it from raising here rather than in the parser."""
     parser = _parser()
     try:
-        root = lxml.html.document_fromstring(text, parser=parser, base_url=url)
+        data = text.encode("utf-8", "surrogatepass") if utf8 is None else utf8
+        root = lxml.html.document_fromstring(data, parser=parser, base_url=url)
     except (etree.LxmlError, ValueError, TypeError) as exc:
         return None, _too_deep(parser), str(exc) or type(exc).__name__
     return root, _too_deep(parser), None
@@ -331,12 +367,17 @@ def flatten_deep(text: str, limit: int = FLATTEN_DEPTH) -> str:
     return "".join(out)
 
 
-def parse(text: str, *, url: str | None = None) -> Page:
-    """Parse ``text``; never raises: a hopeless input gives ``Page(root=None)`` and a warning."""
-    cleaned = prepare(text)
+def parse(text: str, *, url: str | None = None, utf8: bytes | None = None) -> Page:
+    """Parse ``text``; never raises: a hopeless input gives ``Page(root=None)`` and a warning.
+
+    ``utf8``: ``text`` encoded as UTF-8, when the caller holds it (the page's own bytes,
+    decoded as UTF-8 with nothing replaced: :attr:`Decoded.utf8
+    <mainmark.page.decode.Decoded.utf8>`); the parser reads UTF-8, and the text is
+    then not encoded back."""
+    cleaned, data = _prepared(text, utf8)
     if not cleaned.strip():
         return Page(None, cleaned, url, ["empty document"])
-    root, too_deep, error = _parse_once(cleaned, url)
+    root, too_deep, error = _parse_once(cleaned, url, data)
     warnings: list[str] = []
     if too_deep:
         for limit in (FLATTEN_DEPTH, FLATTEN_DEPTH // 8):
