@@ -8,10 +8,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from lxml import etree
+from lxml.html import HtmlElement
 
 from corpus_support import corpus_pages
 from mainmark.content import prescan
-from mainmark.pagekind import features, markup
+from mainmark.metadata.metafields import owners
+from mainmark.pagekind import decide, features, markup
 from mainmark.pagekind.decide import classify
 from mainmark.pipeline import understand
 
@@ -39,6 +42,8 @@ def _agree(html: bytes, url: str | None) -> None:
     assert Counter(taken.classes) == Counter(own.classes)
     assert Counter(taken.ids) == Counter(own.ids)
     assert taken.hrefs == own.hrefs
+    assert taken.itemprops == own.itemprops
+    assert taken.forms == own.forms
     assert {t: n for t, n in taken.tags.items() if t in _COUNTED} == dict(own.tags)
 
 
@@ -85,3 +90,57 @@ def test_a_page_with_streamed_parts_is_not_prepared() -> None:
     shown = streamed.replace(b"<div hidden id='S:0'>", b"<div id='S:0'>")
     assert prescan.prepare(understand(shown)[0]) is not None
     assert prescan.prepare(understand(MARKED.encode())[0]) is not None
+
+
+#: The price marks as the classifier counted them before the survey listed the itemprops:
+#: the owners of a union that walks every attribute of the page.
+_PRICE_UNION = etree.XPath("//@itemprop[. = 'price' or . = 'lowPrice']"
+                           " | /html/head/meta[@property='product:price:amount']")
+_PRICED = (
+    "<html><head><meta property='product:price:amount' itemprop='price' content='9'>"
+    "<meta property='product:price:amount' content='9'><meta itemprop='lowPrice' content='8'>"
+    "</head><body><span itemprop='price'>9</span><span ITEMPROP='lowPrice'>8</span>"
+    "<span itemprop='priceCurrency'>EUR</span><form class='comment-form'></form>"
+    "<article>a</article><article>b</article></body></html>")
+
+
+def _union_prices(root: HtmlElement, source: str) -> int:
+    if "itemprop" not in source and "product:price" not in source:
+        return 0
+    return len(owners(_PRICE_UNION, root))
+
+
+@pytest.mark.parametrize("index", range(len(corpus_pages())))
+def test_price_marks_and_kind_facts_are_counted_as_the_walks_counted_them(index: int) -> None:
+    _name, html, url = corpus_pages()[index]
+    _same_as_the_walks(html, url)
+
+
+def test_the_priced_page_counts_each_price_mark_once() -> None:
+    _same_as_the_walks(_PRICED.encode(), None)
+    page = understand(_PRICED.encode())[0]
+    assert page.root is not None
+    survey = markup.survey_of(page.root, _COUNTED)
+    # two head metas (one also an itemprop), a head and two body itemprops
+    assert markup.markup_counts(page.root, page.text, _COUNTED, survey).prices == 5
+    assert survey.forms and survey.tags["article"] == 2
+
+
+def _same_as_the_walks(html: bytes, url: str | None) -> None:
+    """The price count, the landing test and the reply-form test read from the survey
+    give what the walks they replaced gave (``//article`` under the body, every form)."""
+    page, structured, metadata = understand(html, url=url)
+    root = page.root
+    assert root is not None
+    for survey in (markup.survey_of(root, _COUNTED),
+                   prescan.scan_attributes(root, prescan.page_sheets(root)).survey):
+        counts = markup.markup_counts(root, page.text, _COUNTED, survey)
+        assert counts.prices == _union_prices(root, page.text)
+        types = decide._declared_types(structured)
+        body = root.find("body")
+        articles = len((body if body is not None else root).findall(".//article"))
+        expected = (not (metadata.author and metadata.published) and articles < 2
+                    and not types & decide._DECLARED_TEXT)
+        assert decide._maybe_landing(page, types, metadata, survey) == expected
+        forms = list(root.iter("form"))
+        assert survey.forms == forms

@@ -76,3 +76,35 @@ def _scan_time(paragraphs: int) -> float:
 def test_a_page_of_many_paragraphs_is_scanned_in_linear_time() -> None:
     small, large = _scan_time(6000), _scan_time(24000)
     assert large / max(small, 1e-4) < 8.0
+
+
+def _whole_sample(raw: str) -> str:
+    """The sample as it was taken before: four caps of text collapsed, then cut."""
+    return " ".join(raw[:4 * features._TEXT_CAP].split())[:features._TEXT_CAP]
+
+
+_CAP = features._TEXT_CAP
+
+
+@pytest.mark.parametrize("raw", [
+    "",
+    "short text",
+    "word " * (_CAP // 2),  # the head reaches the cap
+    "w" * (_CAP + 7) + " tail",  # one word longer than the cap, cut inside it
+    " \n\t" * _CAP + "word " * _CAP,  # white space first: the head falls short
+    ("x" * (_CAP - 1)) + "  \n " + "yz" * _CAP,  # the cap lands on the collapsed gap
+    ("ab " * (_CAP // 3 + 1)) + "\u00a0\u2003" * _CAP,  # Unicode white space split too
+    "\u3000".join(["語"] * (3 * _CAP)),
+])
+def test_the_sample_taken_from_a_head_is_the_whole_texts_sample(raw: str) -> None:
+    assert features._sample(raw) == _whole_sample(raw)
+
+
+def test_the_sample_is_the_whole_texts_on_real_pages() -> None:
+    for page, html in _PAGES:
+        root = lxml.html.document_fromstring(html)
+        raw = str(root.xpath("string()"))
+        assert features._sample(raw) == _whole_sample(raw), page
+        # a text without a currency sign holds no price mark (the scan is skipped there)
+        if not any(sign in features._sample(raw) for sign in features._CURRENCY):
+            assert not features._PRICE_MARK.findall(features._sample(raw)), page

@@ -202,3 +202,17 @@ def test_scan_names_as_a_fresh_judgement_on_corpus_pages() -> None:
         with_rules += bool(rules)
         assert prescan.scan_attributes(root, rules)[1][1] == _named_plain(root, rules), name
     assert with_rules
+
+
+def test_a_cached_style_reads_as_a_fresh_parse() -> None:
+    """Inline styles are parsed once and their declarations shared: every caller gets the
+    declarations a fresh parse gives, and a long style is parsed without being kept."""
+    styles = ["display:none", "DISPLAY: None !important; color:red", "a:b;a:c", "",
+              "/* x */ opacity:0", "display:none"]
+    for style in styles * 2:
+        assert dict(css.declarations(style)) == css._declarations(style)
+    before = css._cached_declarations.cache_info().currsize
+    long_style = "color:red;" * (css._CACHED_STYLE // 10 + 1)
+    assert dict(css.declarations(long_style)) == {"color": "red"}
+    assert css._cached_declarations.cache_info().currsize == before
+    assert css.declarations("display:none") is css.declarations("display:none")

@@ -3,14 +3,17 @@
 The cleaning stage (:mod:`mainmark.content.clean`) needs, before its first edit, the
 page's disclosure widgets and the elements that may be hidden (their ``<button>``
 toggles and form controls go in the edits). The page-kind classifier needs, of the same
-unedited tree, the tag counts, the class, id and link href values and the elements its
-markup votes test (:class:`~mainmark.pagekind.markup.Survey`). One Python walk reads
-each element's attributes once for both: the pipeline asks :func:`prepare` before it
-classifies the page and hands the survey to the classifier and the rest to
-:func:`~mainmark.content.clean.clean`. The walk is where the time goes (a proxy made and
-freed per element, its attribute names read); the classifier's own tag-filtered walk
-and its four whole-tree XPaths (``count(//*)``, ``//@class``, ``//@id``,
-``//a/@href``) go.
+unedited tree, the tag counts, the class, id, link href and itemprop values, its forms
+and the elements its markup votes test (:class:`~mainmark.pagekind.markup.Survey`). One
+Python walk reads each element's attributes once for both: the pipeline asks
+:func:`prepare` before it classifies the page and hands the survey to the classifier and
+the rest to :func:`~mainmark.content.clean.clean`. The walk is where the time goes (a
+proxy made and freed per element, its attribute names read); the classifier's own
+tag-filtered walk and its whole-tree searches (``count(//*)``, ``//@class``, ``//@id``,
+``//a/@href``, ``//@itemprop``, the price-mark union, ``//form``, on most pages the body's
+``//article``) go, and so does the search for the ``<script>`` elements that may name
+Marko's parts: each was a walk of the whole tree in C, about 0.2 ms a bench page whatever
+it tests (the nodes are read from memory one by one).
 
 A page whose streamed parts the cleaning moves first (:mod:`~mainmark.content.reveal`)
 is not prepared here: the classifier must see the tree before the move,
@@ -53,7 +56,6 @@ from mainmark.vocabulary.classes import HIDDEN_BASE, SHOWN_FROM
 #: holding a fragment of a screen-reader-only name (``sr-``, ``isually``, ``creen``): an
 #: element with none of them is passed over after one set test (:func:`scan_attributes`).
 _HIDING_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "src", "href", "itemprop"})
-_NAMING_ATTRIBUTES = frozenset({"class", "id"})
 #: Class tokens of text kept for screen readers only (Bootstrap ``sr-only``/
 #: ``visually-hidden``, WordPress ``screen-reader-text``): a sighted reader never sees
 #: "Offline", "Opens in a new window" or "Posted by" labels there, so they are no content.
@@ -91,6 +93,16 @@ def always_applies(media: str | None) -> bool:
     return all(kind.strip().lower() in ("", "all", "screen") for kind in media.split(","))
 
 
+#: The walk's tests by tag as bits, one lookup an element: the page-kind roles
+#: (:data:`~mainmark.pagekind.markup.ROLES`), a disclosure toggle, a link, the elements
+#: listed for later readers (forms for the classifier, scripts for :func:`prepare`).
+_TOGGLE, _LINK, _LISTED = 8, 16, 32
+_TAG_BITS: dict[str, int] = {
+    tag: (ROLES.get(tag, 0) | _TOGGLE * (tag in TOGGLE_TAGS) | _LINK * (tag == "a")
+          | _LISTED * (tag in ("form", "script")))
+    for tag in (*ROLES, *TOGGLE_TAGS, "a", "script")}
+
+
 class Scanned(NamedTuple):
     """What :func:`scan_attributes` read of the unedited tree."""
 
@@ -98,6 +110,8 @@ class Scanned(NamedTuple):
     #: The elements that may be hidden or carry a data URI, and those named hidden.
     owners: tuple[list[HtmlElement], list[HtmlElement]]
     survey: Survey
+    #: The ``<script>`` elements, in document order.
+    scripts: list[HtmlElement]
     #: A hidden streamed segment (``<div hidden id="S:n">``) is in the tree: the cleaning
     #: moves it before it reads the tree (``reveal.place_streamed_segments``).
     streamed: bool
@@ -137,7 +151,7 @@ def prepare(page: Page) -> Prepared | None:
     scanned = scan_attributes(root, rules)
     # the scan found any streamed segment on its way (where a search for one walked the
     # whole tree again); Marko's parts are named in scripts
-    if scanned.streamed or names_async_parts(root):
+    if scanned.streamed or names_async_parts(root, scanned.scripts):
         return None
     return Prepared(rules, (scanned.panels, scanned.owners), scanned.survey)
 
@@ -165,16 +179,18 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     than this test.
 
     The same visit takes the page-kind survey (:class:`~mainmark.pagekind.markup.Survey`):
-    every tag, every class, id and link href value, and the elements the markup votes
-    test, as :func:`~mainmark.pagekind.markup.survey_of` finds them (a test compares
-    the two)."""
+    every tag, every class, id, link href and itemprop value, the forms, and the
+    elements the markup votes test, as :func:`~mainmark.pagekind.markup.survey_of` finds
+    them (a test compares the two); and lists the ``<script>`` elements for
+    :func:`prepare`. A tag's tests are one lookup of :data:`_TAG_BITS`, and an
+    attribute's value is read only where its presence does not decide already."""
     values: list[str] = []
     controlled: list[str] = []
     toggles: set[HtmlElement] = set()
     candidates: list[HtmlElement] = []
     names: list[HtmlElement] = []
-    hiding, naming = _HIDING_ATTRIBUTES, _NAMING_ATTRIBUTES
-    widget, tags, roles = DISCLOSURE_ATTRIBUTES, TOGGLE_TAGS, TOGGLE_ROLES
+    hiding = _HIDING_ATTRIBUTES
+    widget, roles = DISCLOSURE_ATTRIBUTES, TOGGLE_ROLES
     # asked once, not per element (``SheetRules.__bool__`` is a Python call); the sheet
     # verdict of a class and id pair is asked once a page (class strings repeat by the
     # hundred: menu items, cards)
@@ -185,27 +201,31 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     class_values: list[str] = []
     id_values: list[str] = []
     hrefs: list[str] = []
+    itemprops: list[str] = []
+    listed: dict[str, list[HtmlElement]] = {"form": [], "script": []}
     streamed = False
-    marked, cart = ROLES, 0
+    marked, cart = _TAG_BITS, 0
     parents: list[HtmlElement] = []
     posts: dict[str, list[HtmlElement]] = {}
     for el in root.getroottree().getroot().iter(etree.Element):
         tag = el.tag
         see(tag)
-        role = marked.get(tag, 0)
+        role = marked.get(tag, 0)  # one lookup for every test by tag (most tags have none)
         if role:
             if role & ROLE_CART:
                 cart += is_cart(el)
             elif role & ROLE_CARD and len(el) >= MIN_CARDS:
                 parents.append(el)
-        if tag in tags:
-            toggles.add(el)
-        elif tag == "a":  # an in-page link names the element it opens too
-            href = el.get("href")
-            if href is not None:
-                hrefs.append(href)
-                if href.startswith("#"):
-                    values.append(href)
+            if role & _TOGGLE:
+                toggles.add(el)
+            elif role & _LINK:  # an in-page link names the element it opens too
+                href = el.get("href")
+                if href is not None:
+                    hrefs.append(href)
+                    if href.startswith("#"):
+                        values.append(href)
+            if role & _LISTED:
+                listed[tag].append(el)
         keys = el.keys()
         if not keys:
             continue
@@ -230,28 +250,31 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
                         controlled.append(value)
             if get("aria-expanded") is not None or get("role") in roles:
                 toggles.add(el)
-        if cls is not None and ("sr-" in cls or "isually" in cls or "creen" in cls):
-            candidate = True
-        elif hiding.isdisjoint(keys):
-            candidate = False
-        elif (get("hidden") is not None or get("style") is not None
-              or get("aria-hidden") == "true"
-              or (cls is not None and get("itemprop") is not None and machine_copy(cls))):
-            candidate = True
+        if hiding.isdisjoint(keys):
+            candidate = cls is not None and ("sr-" in cls or "isually" in cls
+                                             or "creen" in cls)
         else:
-            src = get("src")
-            href = get("href")
-            candidate = ((src is not None and src.startswith("data:"))
-                         or (href is not None and href.startswith("data:")))
+            # which of the attributes are there, from the names already read: a value
+            # is read only where it decides (most owners are links and images)
+            there = hiding.intersection(keys)
+            if "itemprop" in there:
+                itemprops.append(get("itemprop") or "")
+            candidate = ((cls is not None and ("sr-" in cls or "isually" in cls
+                                               or "creen" in cls))
+                         or "hidden" in there or "style" in there
+                         or ("aria-hidden" in there and get("aria-hidden") == "true")
+                         or (cls is not None and "itemprop" in there and machine_copy(cls))
+                         or ("src" in there and (get("src") or "").startswith("data:"))
+                         or ("href" in there and (get("href") or "").startswith("data:")))
         if candidate:
             candidates.append(el)
         # A candidate is listed again when named (the judge counts its verdict twice).
-        if has_rules and not naming.isdisjoint(keys) and (
+        if has_rules and (cls is not None or ident is not None) and (
                 candidate or named_by_sheet[cls, ident]):
             names.append(el)
     survey = Survey(cart, parents, posts, Counter(seen), len(seen), class_values, id_values,
-                    hrefs)
+                    hrefs, itemprops, listed["form"])
     return Scanned(Disclosures(values, toggles, controlled), (candidates, names), survey,
-                   streamed)
+                   listed["script"], streamed)
 
 

@@ -23,6 +23,7 @@ pairs); the tree is edited in place like the rest of that stage.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from lxml import etree
 from lxml.html import HtmlElement
@@ -39,10 +40,13 @@ _FRAGMENT_SLOTS = etree.XPath("//*[starts-with(@id, 'af') and contains(@id, 'ph'
 _FRAGMENT_CALL = re.compile(r"\$(af[A-Za-z0-9_]*)\((\d+)")
 
 
-def names_async_parts(root: HtmlElement) -> bool:
+def names_async_parts(root: HtmlElement,
+                      scripts: Iterable[HtmlElement] | None = None) -> bool:
     """Whether a script names one of Marko's parts: without such a call
-    :func:`place_async_fragments` returns 0 and touches nothing (its first test)."""
-    calls = "".join(s.text for s in root.iter("script") if s.text and "$af" in s.text)
+    :func:`place_async_fragments` returns 0 and touches nothing (its first test).
+    ``scripts``: the tree's ``<script>`` elements, where a walk listed them already."""
+    found = root.iter("script") if scripts is None else scripts
+    calls = "".join(s.text for s in found if s.text and "$af" in s.text)
     return bool(calls) and _FRAGMENT_CALL.search(calls) is not None
 
 

@@ -23,8 +23,8 @@ from mainmark.model import Metadata, PageType
 from mainmark.page.classwords import words
 from mainmark.page.parse import Page
 from mainmark.pagekind.behaviour import BEHAVIOURS, Behaviour
-from mainmark.pagekind.features import SCHEMA_GROUPS, page_features
-from mainmark.pagekind.markup import Survey
+from mainmark.pagekind.features import COUNTED_TAGS, SCHEMA_GROUPS, page_features
+from mainmark.pagekind.markup import Survey, survey_of
 from mainmark.pagekind.model import shipped_model
 from mainmark.vocabulary import boxes
 
@@ -68,15 +68,21 @@ _DECLARED_TEXT = SCHEMA_GROUPS["article"] | SCHEMA_GROUPS["recipe"] | {"TechArti
 def classify(page: Page, structured: Structured, metadata: Metadata,
              survey: Survey | None = None) -> PageKind:
     """The page's kind by the shipped model; an unparsable page is an article.
-    ``survey``: a walk of the unedited tree made already (see :func:`page_features`)."""
+    ``survey``: a walk of the unedited tree made already (see :func:`page_features`);
+    its forms and tag counts answer the landing and reply-form tests too."""
     if page.root is None:
         return ARTICLE
+    if survey is None:
+        survey = survey_of(page.root, _COUNTED)
     probs = shipped_model().probabilities(page_features(page, structured, metadata, survey))
     kind = max(probs, key=lambda k: probs[k])
     types = _declared_types(structured)
     return PageKind(kind, probs[kind], MappingProxyType(probs),
-                    landing=_maybe_landing(page, types, metadata),
-                    reader_comments=_reader_comments(page, types))
+                    landing=_maybe_landing(page, types, metadata, survey),
+                    reader_comments=_reader_comments(page, types, survey))
+
+
+_COUNTED = frozenset(COUNTED_TAGS)
 
 
 def _declared_types(structured: Structured) -> frozenset[str]:
@@ -97,7 +103,7 @@ _REPLY_FORM_WORDS = boxes.REPLY_FORM.entries
 _RESPOND = etree.XPath("id('respond')")
 
 
-def _reader_comments(page: Page, types: frozenset[str]) -> bool:
+def _reader_comments(page: Page, types: frozenset[str], survey: Survey) -> bool:
     """A post followed by readers' comments, by its structure: a blog engine's reply form,
     on a page that does not declare a thread. (A declared article type was a criterion
     too and went: forums declare ``Article`` as well; on wx TUNE it turned a thread's
@@ -110,16 +116,20 @@ def _reader_comments(page: Page, types: frozenset[str]) -> bool:
     if _RESPOND(root):
         return True
     return any(not words(f"{form.get('id', '')} {form.get('class', '')}").isdisjoint(
-        _REPLY_FORM_WORDS) for form in root.iter("form"))
+        _REPLY_FORM_WORDS) for form in survey.forms)
 
 
-def _maybe_landing(page: Page, types: frozenset[str], metadata: Metadata) -> bool:
+def _maybe_landing(page: Page, types: frozenset[str], metadata: Metadata,
+                   survey: Survey) -> bool:
     if metadata.author and metadata.published:
         return False
     root = page.root
     if root is None:
         return False
-    body = root.find("body")
-    if len((body if body is not None else root).findall(".//article")) >= 2:
-        return False
+    # the body's articles are counted only where the tree holds two (most pages hold
+    # none): the survey counted every tag, so fewer there are fewer in the body too
+    if survey.tags["article"] >= 2:
+        body = root.find("body")
+        if len((body if body is not None else root).findall(".//article")) >= 2:
+            return False
     return not types & _DECLARED_TEXT

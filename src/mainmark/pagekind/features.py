@@ -199,12 +199,17 @@ def _markup(root: HtmlElement, source: str, vec: list[float], survey: Survey) ->
     _set(vec, "tag:all", _log(survey.elements))
     # Class and id values as strings, each distinct value split once; digits go first
     # (no counted word holds one), so "comment-1812" and "comment-1813" are one value to
-    # split.
+    # split. The digits go from all the values in one call: joined by a NUL (which no
+    # value libxml2 parsed holds, and which is no digit), each value is cut back out as
+    # it was (a ``translate`` call per value cost more than the words' cache lookups).
     raw: Counter[str] = Counter(survey.classes)
     raw.update(survey.ids)
+    values = "\0".join(raw).translate(_NO_DIGITS).split("\0")
+    if len(values) != len(raw):  # a NUL after all: value by value
+        values = [value.translate(_NO_DIGITS) for value in raw]
     classes: Counter[str] = Counter()
-    for value, n in raw.items():
-        for word in _class_hits(value.translate(_NO_DIGITS)):
+    for value, n in zip(values, raw.values(), strict=True):
+        for word in _class_hits(value):
             classes[word] += n
     for word, n in classes.items():
         _set(vec, f"class:{word}", _log(n))
@@ -382,6 +387,24 @@ _TEXT_CAP = 50_000
 _PRICE_MARK = re.compile(r"[$€£¥₹\d](?:(?<=[$€£¥₹])\s?\d|(?<=\d)\s?[$€£¥₹])")
 
 
+#: The currency signs of :data:`_PRICE_MARK`: a text without any holds no price mark.
+_CURRENCY = "$€£¥₹"
+#: How much of the text :func:`_sample` collapses first.
+_SAMPLE_HEAD = _TEXT_CAP * 5 // 4
+
+
+def _sample(raw: str) -> str:
+    """The first :data:`_TEXT_CAP` characters of the text with its white space collapsed
+    (of at most four times that much text). Collapsing a head of the text gives a head of
+    the whole collapsed (a word cut at the end is a head of that word), so a head that
+    reaches the cap has the sample's characters, and the rest is not split."""
+    if len(raw) > _SAMPLE_HEAD:
+        head = " ".join(raw[:_SAMPLE_HEAD].split())
+        if len(head) >= _TEXT_CAP:
+            return head[:_TEXT_CAP]
+    return " ".join(raw[:4 * _TEXT_CAP].split())[:_TEXT_CAP]
+
+
 def _strings(name: str, body: HtmlElement | None, root: HtmlElement,
              many: bool) -> Iterator[str]:
     """The stripped text strings an XPath of :data:`_TEXTS` returns (plain strings: the
@@ -407,11 +430,14 @@ def _text(root: HtmlElement, vec: list[float], counted: Mapping[str, int]) -> No
     raw = text_content(body if body is not None else root)
     text = len(raw) - sum(map(raw.count, " \n\t\r"))  # its characters but white space
     _set(vec, "text:log", _log(text))
-    sample = " ".join(raw[:4 * _TEXT_CAP].split())[:_TEXT_CAP]
+    sample = _sample(raw)
     seen = Counter(_TEXT_WORD.findall(sample.lower()))
     for word, n in seen.items():
         _set(vec, f"word:{word}", _log(n))
-    _set(vec, "text:prices", _log(len(_PRICE_MARK.findall(sample))))
+    # every price mark holds a currency sign: a page without one (two in five) is not
+    # scanned digit by digit
+    if any(map(sample.__contains__, _CURRENCY)):
+        _set(vec, "text:prices", _log(len(_PRICE_MARK.findall(sample))))
     if not text:
         return
     _set(vec, "text:p_share", min(1.0, _length("p", body, root, counted) / text))

@@ -18,7 +18,6 @@ from typing import NamedTuple, cast
 from lxml import etree
 from lxml.html import HtmlElement
 
-from mainmark.metadata.metafields import owners
 from mainmark.page.classwords import words
 from mainmark.page.subtree import text_content
 from mainmark.vocabulary import pagekinds
@@ -26,9 +25,14 @@ from mainmark.vocabulary import pagekinds
 _WORD = re.compile(r"[a-z]+")
 #: Class/id/name words (and button texts) of a shop's buy controls (registry: kind_cart).
 _CART = re.compile(pagekinds.CART.pattern(), re.IGNORECASE)
-#: An attribute union, read by ``owners`` (see there why).
-_PRICE_XPATH = etree.XPath("//@itemprop[. = 'price' or . = 'lowPrice']"
-                           " | /html/head/meta[@property='product:price:amount']")
+#: Price marks are the elements with one of these itemprop values (read from the survey)
+#: and the head's product price metas: ``//@itemprop[. = 'price' or . = 'lowPrice'] |
+#: /html/head/meta[@property='product:price:amount']``, each element once, without the
+#: union's walk of every attribute of the page.
+_PRICE_PROPS = frozenset({"price", "lowPrice"})
+#: The metas not counted among the itemprops already: children of the head, no walk.
+_PRICE_METAS = etree.XPath("/html/head/meta[@property='product:price:amount']"
+                           "[not(@itemprop = 'price' or @itemprop = 'lowPrice')]")
 _POST_WORDS = pagekinds.POST_WORDS.entries
 _AUTHOR_WORDS = pagekinds.POST_AUTHOR.entries
 _AUTHOR_STEMS = ("author", "user", "poster", "member", "profile", "avatar")
@@ -56,24 +60,19 @@ class MarkupCounts(NamedTuple):
     rel_author: bool
 
 
-_ITEMPROP_XPATH = etree.XPath("//@itemprop")
-
-
 def markup_counts(root: HtmlElement, source: str, tags: frozenset[str],
                   survey: Survey | None = None) -> MarkupCounts:
     """Markup evidence, and the number of elements of each of ``tags``; substring tests
-    on the page's source skip the tree searches that cannot find anything (no itemprop
-    anywhere). ``survey``: the walk the cleaning stage made of this very tree, not yet
+    on the page's source say where there is nothing to count (no itemprop anywhere).
+    ``survey``: the walk the cleaning stage made of this very tree, not yet
     edited (:func:`mainmark.content.prescan.scan_attributes`); without one, this module
     walks the tree itself (:func:`survey_of`)."""
     scan = survey if survey is not None else survey_of(root, tags)
-    props: list[str] = []
     itemprop = "itemprop" in source  # one scan of the page's source, asked twice
-    if itemprop:
-        found = _ITEMPROP_XPATH(root)
-        if isinstance(found, list):
-            props = [str(v) for v in found]
-    prices = (len(owners(_PRICE_XPATH, root))
+    props = scan.itemprops if itemprop else []
+    # the price marks (:data:`_PRICE_PROPS`; tests/test_page_survey.py counts them the
+    # union's way too)
+    prices = (sum(1 for v in scan.itemprops if v in _PRICE_PROPS) + _count(_PRICE_METAS, root)
               if itemprop or "product:price" in source else 0)
     cards, priced = _card_runs(scan.parents)
     joined = " ".join(props)
@@ -93,8 +92,9 @@ _SCANNED = CART_TAGS | _CARD_TAGS | _POST_TAGS
 
 
 class Survey(NamedTuple):
-    """What the markup votes and the tag and class/id features read of the whole tree,
-    taken in one walk of it before anything edits it.
+    """What the markup votes, the tag, class/id and itemprop features and the landing
+    and reply-form tests (``decide.py``) read of the whole tree, taken in one walk of it
+    before anything edits it.
 
     Made by the cleaning stage's walk of every element (which reads each element's
     attributes anyway; the pipeline hands it to :func:`~mainmark.pagekind.decide.classify`)
@@ -109,6 +109,8 @@ class Survey(NamedTuple):
     classes: list[str]  # the class values, in document order
     ids: list[str]  # the id values, in document order
     hrefs: list[str]  # the href values of the links (``<a>``), in document order
+    itemprops: list[str]  # the itemprop values, in document order
+    forms: list[HtmlElement]  # the forms, in document order
 
 
 #: Counting XPaths: a count or plain strings in C, no element proxy made per element.
@@ -116,6 +118,7 @@ _ALL_COUNT = etree.XPath("count(//*)")
 _CLASS_VALUES = etree.XPath("//@class", smart_strings=False)
 _ID_VALUES = etree.XPath("//@id", smart_strings=False)
 _HREFS = etree.XPath("//a/@href", smart_strings=False)
+_ITEMPROPS = etree.XPath("//@itemprop", smart_strings=False)
 
 
 def survey_of(root: HtmlElement, counted: frozenset[str]) -> Survey:
@@ -128,6 +131,7 @@ def survey_of(root: HtmlElement, counted: frozenset[str]) -> Survey:
     cart = 0
     parents: list[HtmlElement] = []
     posts: dict[str, list[HtmlElement]] = {}
+    forms: list[HtmlElement] = []
     seen: list[str] = []
     append = seen.append
     roles = ROLES
@@ -139,6 +143,8 @@ def survey_of(root: HtmlElement, counted: frozenset[str]) -> Survey:
             continue
         if role & ROLE_CART:
             cart += is_cart(el)
+            if tag == "form":
+                forms.append(el)
             continue
         if role & ROLE_CARD and len(el) >= MIN_CARDS:
             parents.append(el)
@@ -153,12 +159,17 @@ def survey_of(root: HtmlElement, counted: frozenset[str]) -> Survey:
     return Survey(cart, parents, posts, tags,
                   int(elements) if isinstance(elements, (int, float)) else 0,
                   _strings(_CLASS_VALUES, root), _strings(_ID_VALUES, root),
-                  _strings(_HREFS, root))
+                  _strings(_HREFS, root), _strings(_ITEMPROPS, root), forms)
 
 
 def _strings(xpath: etree.XPath, root: HtmlElement) -> list[str]:
     found = xpath(root)
     return cast("list[str]", found) if isinstance(found, list) else []
+
+
+def _count(xpath: etree.XPath, root: HtmlElement) -> int:
+    found = xpath(root)
+    return len(found) if isinstance(found, list) else 0
 
 
 #: What a walk does with each scanned tag, as bits: a buy control's test, whether it
