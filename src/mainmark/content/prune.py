@@ -296,14 +296,12 @@ def _leading_text(el: HtmlElement) -> str:
     return (el[0].text or "").lstrip()[:80]
 
 
-def _data_table_part(el: HtmlElement) -> bool:
+def _data_table_part(el: HtmlElement, m: Measures) -> bool:
     """A data table (one with header cells) or a row of one: a matrix of links there is
     data (download matrices, wiki item tables), not navigation (rule
     `link-density:data-tables`, docs/rules.md)."""
     table = el if el.tag == "table" else next(el.iterancestors("table"), None)
-    if table is None:
-        return False
-    return table.find(".//th") is not None
+    return table is not None and m.has_header_cells(table)
 
 
 #: A whole element that is only an image credit line: "Foto: dpa", "(Photo: Jane Doe)",
@@ -347,7 +345,7 @@ def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool
     n_links = m.links_of(el)
     if not size or not n_links:
         return False  # first: the table test below climbs the ancestors
-    if (th.keep_headed and m.is_headed(el)) or _data_table_part(el):
+    if (th.keep_headed and m.is_headed(el)) or _data_table_part(el, m):
         return False
     nxt = el.getnext()
     more = nxt is not None and nxt.tag == el.tag
