@@ -468,12 +468,17 @@ def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
     (test-report sections, a share toolbar wrapping the whole article). Scoring and
     pruning ask the same question so the article is neither unscorable nor pruned
     (magazine and review pages; rule `prose-exempt`, docs/rules.md)."""
-    if not verdict.startswith(Chrome.NARROW.value):
+    if not verdict.startswith(_NARROW):
         return False
-    word = verdict[len(Chrome.NARROW.value):]
+    word = verdict[len(_NARROW):]
     if word in PROSE_CHROME_WORDS or word.startswith(PROSE_CHROME_STEMS):
         return False
     return _is_prose(el, m)
+
+
+#: The narrow verdicts' prefix, read once (a member's ``value`` is a Python-level property,
+#: and selection asks :func:`prose_exempt` of every chrome verdict of the page).
+_NARROW = Chrome.NARROW.value
 
 
 def _is_prose(el: HtmlElement, m: Measures) -> bool:
