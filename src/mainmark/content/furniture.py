@@ -111,7 +111,10 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
     tag = el.tag
     # A word test asks whether the sets meet (``isdisjoint``) rather than building their
     # intersection; most elements carry no class/id word and leave before the last two.
+    # Words that hold none any rule reads are no words to the rules.
     words = m.words.get(el, _NO_WORDS)
+    if words and words.isdisjoint(_RULE_WORDS):
+        words = _NO_WORDS
     # The measured facts read once, as Measures.attribute/links_of/text_of answer them:
     # from the scan's tables, or for an element made after measuring from the element
     # itself, with no text and no links.
@@ -120,14 +123,17 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
         raw_role, live, links, size = el.get("role"), el.get("aria-live"), 0, 0
     else:
         raw_role, live = m.roles.get(el), m.live.get(el)
+        if not (words or raw_role or live or tag in _PLAIN_RULE_TAGS):
+            return None  # no rule reads this element (a list item, a cell, an image)
         links, size = m.links_at[at], m.text_at[at]
     role = raw_role.lower() if raw_role else ""
     if tag in ("sup", "a") and _citation_marker(el, raw_role):
         return None if policy.citations and policy.markers else "citation-marker"
-    if (not words.isdisjoint(_REFLIST_WORDS) or role in _REFLIST_ROLES) and (
+    if ((words and not words.isdisjoint(_REFLIST_WORDS)) or role in _REFLIST_ROLES) and (
             tag in _REFLIST_TAGS):
         return None if policy.citations else "reference-list"
-    if tag not in _NEVER_TOC and (not words.isdisjoint(_TOC_WORDS) or words >= _DOCUTILS_TOC
+    if tag not in _NEVER_TOC and ((words and (not words.isdisjoint(_TOC_WORDS)
+                                              or words >= _DOCUTILS_TOC))
                                   or (links >= CUT.toc_fragment_min_links
                                       and _fragment_link_box(el, m))):
         return "in-page-toc"
@@ -138,9 +144,10 @@ def furniture_rule(el: HtmlElement, m: Measures, policy: Policy,
             and _toc_label(el, m)):
         return "in-page-toc:label"
 
-    if not words.isdisjoint(_EDIT_WORDS) or (tag in ("span", "a") and _edit_link(el)):
+    if (words and not words.isdisjoint(_EDIT_WORDS)) or (
+            tag in ("span", "a") and _edit_link(el)):
         return "edit-link"
-    if (not words.isdisjoint(_NAVBOX_WORDS) and tag in ("table", "div")) or (
+    if (words and not words.isdisjoint(_NAVBOX_WORDS) and tag in ("table", "div")) or (
             links >= CUT.navbox_min_links and _vte_box(el, m)):
         return "navbox"
     # A tab or tab list holding the panels themselves is an accordion whose template put
@@ -182,6 +189,18 @@ _NEXT_WORDS = boxes.NEXT.entries
 #: prose about the writer, not the article; a byline is shorter than this. Blogs and
 #: content-marketing articles (rule `author-bio`, docs/rules.md).
 _BIO_WORDS = boxes.BIO.entries
+#: Every class/id word a rule of :func:`furniture_rule` reads: words holding none of them
+#: fail every word test, as no words do.
+_RULE_WORDS = (_REFLIST_WORDS | _TOC_WORDS | _DOCUTILS_TOC | _EDIT_WORDS | _NAVBOX_WORDS
+               | _PREV_WORDS | _NEXT_WORDS | _BIO_WORDS)
+#: The tags a rule of :func:`furniture_rule` can match by the element's links, size,
+#: children or text alone (no rule word, role or live region): citation markers and edit
+#: links, contents boxes and their labels, navboxes, forms, card strips, promo and
+#: call-to-action boxes. Pruning asks the rules of every element of the content, and a
+#: measured element of any other tag that carries none of those marks leaves at once.
+_PLAIN_RULE_TAGS = (frozenset({"sup", "a", "span", "ul", "ol", "nav", "div", "table", "form",
+                               "section"})
+                    | _TOC_LABEL_TAGS | _PROMO_TAGS | CTA_TAGS)
 
 
 #: Reader-comment words (``Options.comments`` keeps what they mark).
@@ -300,7 +319,7 @@ def _toc_label(el: HtmlElement, m: Measures) -> bool:
     """"Table of Contents" over a contents box, or over nothing (a box a script fills)."""
     if not m.text_of(el) and el in m.index:
         return False  # measured as whitespace (cleaning left no comment to hold text)
-    text = " ".join(text_content(el).split()).strip(" :")
+    text = " ".join((text_content(el) if len(el) else el.text or "").split()).strip(" :")
     if not text or not _TOC_LABEL.fullmatch(text):
         return False
     box = _next_element(el)

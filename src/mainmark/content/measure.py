@@ -96,6 +96,18 @@ class Measures:
     #: the casefolded, space-collapsed texts of the page's headings, collected on the
     #: first :meth:`heading_texts` question (asked only of lists shaped like a contents box)
     _headings: frozenset[str] | None = None
+    #: per table asked about, whether a header cell (``<th>``) stands anywhere below it
+    _header_tables: dict[HtmlElement, bool] = field(default_factory=dict)
+
+    def has_header_cells(self, table: HtmlElement) -> bool:
+        """A ``<th>`` somewhere under ``table``. Pruning asks it of every link-holding row
+        and cell of a table, so the search, which runs to the table's end when there is
+        no header cell, is made once per table instead of once per row (quadratic on a
+        long data table)."""
+        known = self._header_tables.get(table)
+        if known is None:
+            known = self._header_tables[table] = next(table.iter("th"), None) is not None
+        return known
 
     def heading_texts(self) -> frozenset[str]:
         """Texts of every h1-h6 the measuring pass saw (casefolded, spaces collapsed)."""
@@ -456,12 +468,17 @@ def prose_exempt(el: HtmlElement, verdict: str, m: Measures) -> bool:
     (test-report sections, a share toolbar wrapping the whole article). Scoring and
     pruning ask the same question so the article is neither unscorable nor pruned
     (magazine and review pages; rule `prose-exempt`, docs/rules.md)."""
-    if not verdict.startswith(Chrome.NARROW.value):
+    if not verdict.startswith(_NARROW):
         return False
-    word = verdict[len(Chrome.NARROW.value):]
+    word = verdict[len(_NARROW):]
     if word in PROSE_CHROME_WORDS or word.startswith(PROSE_CHROME_STEMS):
         return False
     return _is_prose(el, m)
+
+
+#: The narrow verdicts' prefix, read once (a member's ``value`` is a Python-level property,
+#: and selection asks :func:`prose_exempt` of every chrome verdict of the page).
+_NARROW = Chrome.NARROW.value
 
 
 def _is_prose(el: HtmlElement, m: Measures) -> bool:

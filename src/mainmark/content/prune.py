@@ -58,6 +58,11 @@ class Pruning(str, Enum):
     NONE = "none"  # only the chrome handed in
 
 
+#: The steps as module names: a member read through its class costs a class lookup each
+#: time (about 70 ns), and the per-element tests ask them of every element of the content.
+_NONE, _STRICT = Pruning.NONE, Pruning.STRICT
+
+
 def prune(roots: list[HtmlElement], m: Measures, chrome: dict[HtmlElement, str],
           pruning: Pruning, core: HtmlElement | None = None,
           th: Thresholds | None = None,
@@ -184,7 +189,7 @@ class _Judge:
                 return False
             self.removed[line] = rule
             return True
-        if rule is None and pruning is not Pruning.NONE:
+        if rule is None and pruning is not _NONE:
             rule = furniture_rule(el, m, policy, self.total)
         if rule:
             self.removed[el] = rule
@@ -241,7 +246,7 @@ _CAPTION_BOXES = frozenset({"div", "p", "span"})
 def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
           pruning: Pruning, th: Thresholds = BALANCED,
           policy: Policy = DEFAULT_POLICY) -> str | None:
-    if pruning is Pruning.NONE:
+    if pruning is _NONE:
         return chrome.get(el)
     verdict = m.narrow.get(el)
     if verdict and (prose_exempt(el, verdict, m)
@@ -249,9 +254,12 @@ def _rule(el: HtmlElement, m: Measures, chrome: dict[HtmlElement, str],
         verdict = None  # narrow_verdict's exemption, asked only where there is a verdict
     if verdict:
         return verdict
-    tag, at = el.tag, m.index.get(el)  # m.text_of and m.links_of, with one lookup
+    tag = el.tag
+    if tag not in _RULE_TAGS:
+        return None  # no test below reads this tag (a list item, an image, a line break)
+    at = m.index.get(el)  # m.text_of and m.links_of, with one lookup
     size = 0 if at is None else m.text_at[at]
-    if (pruning is Pruning.STRICT and tag in _DENSITY_TAGS and at is not None
+    if (pruning is _STRICT and tag in _DENSITY_TAGS and at is not None
             and m.links_at[at] and _link_dense(el, m, th)):
         return "link-density"
     if not th.captions and (tag == "figcaption"
@@ -296,14 +304,12 @@ def _leading_text(el: HtmlElement) -> str:
     return (el[0].text or "").lstrip()[:80]
 
 
-def _data_table_part(el: HtmlElement) -> bool:
+def _data_table_part(el: HtmlElement, m: Measures) -> bool:
     """A data table (one with header cells) or a row of one: a matrix of links there is
     data (download matrices, wiki item tables), not navigation (rule
     `link-density:data-tables`, docs/rules.md)."""
     table = el if el.tag == "table" else next(el.iterancestors("table"), None)
-    if table is None:
-        return False
-    return table.find(".//th") is not None
+    return table is not None and m.has_header_cells(table)
 
 
 #: A whole element that is only an image credit line: "Foto: dpa", "(Photo: Jane Doe)",
@@ -340,6 +346,11 @@ def _in_photo(el: HtmlElement) -> bool:
 
 
 _CREDIT_TAGS = frozenset({"p", "span", "small", "cite", "figcaption", "div", "em", "i"})
+#: Every tag a test of :func:`_rule` past the narrow verdict reads (link density, captions,
+#: photo credits, prompts, notices and labels): pruning asks the rules of every element
+#: of the content, and one of any other tag has no verdict there.
+_RULE_TAGS = (_DENSITY_TAGS | _CAPTION_BOXES | _CREDIT_TAGS | _CREDIT_SIGNS | _PROMPT_TAGS
+              | _UI_TAGS | {"figcaption"})
 
 
 def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool:
@@ -347,7 +358,7 @@ def _link_dense(el: HtmlElement, m: Measures, th: Thresholds = BALANCED) -> bool
     n_links = m.links_of(el)
     if not size or not n_links:
         return False  # first: the table test below climbs the ancestors
-    if (th.keep_headed and m.is_headed(el)) or _data_table_part(el):
+    if (th.keep_headed and m.is_headed(el)) or _data_table_part(el, m):
         return False
     nxt = el.getnext()
     more = nxt is not None and nxt.tag == el.tag

@@ -26,15 +26,22 @@ _BLOCK_TAGS = frozenset({"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "
 
 
 def drop_repeats(content: Content, m: Measures) -> None:
-    """Add every later copy of a repeated block of ``content`` to its removed set."""
+    """Add every later copy of a repeated block of ``content`` to its removed set.
+
+    A kept block's only child, when the block holds no text of its own around it, has the
+    block's text: the first block with that text is the kept block or one of its
+    ancestors, so the child is kept too and its text is not read again (a builder's chain
+    of one-child wrappers would otherwise read the same text once per level)."""
     seen: dict[str, HtmlElement] = {}
     removed = content.removed
-    stack = list(reversed(content.roots))
+    # (element, whether its text is that of a kept block it is the only child of)
+    stack = [(root, False) for root in reversed(content.roots)]
     while stack:
-        el = stack.pop()
+        el, same = stack.pop()
         if el in removed or not isinstance(el.tag, str):
             continue
-        if el.tag in _BLOCK_TAGS and m.text_of(el) >= CUT.repeat_min_bytes:
+        kept = same
+        if not same and el.tag in _BLOCK_TAGS and m.text_of(el) >= CUT.repeat_min_bytes:
             key = " ".join(text_content(el).split())
             first = seen.get(key)
             if first is None:
@@ -42,4 +49,8 @@ def drop_repeats(content: Content, m: Measures) -> None:
             elif not any(a is first for a in el.iterancestors()):
                 removed.add(el)
                 continue
-        stack.extend(reversed([c for c in el if isinstance(c.tag, str)]))
+            kept = True
+        kids = [c for c in el if isinstance(c.tag, str)]
+        wrapper = (kept and len(el) == 1 and len(kids) == 1
+                   and not (el.text or "").strip() and not (kids[0].tail or "").strip())
+        stack.extend((c, wrapper) for c in reversed(kids))

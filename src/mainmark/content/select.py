@@ -293,8 +293,9 @@ def _layout_flags(m: Measures, page_text: int) -> set[HtmlElement]:
     The word flags the layout the wrapper lays out; the inner box is the part (rule
     `effchrome:layout-flag`, docs/rules.md)."""
     floor = CUT.layout_flag_share * page_text
+    broad = Chrome.BROAD.value  # (a member's value is a property: read once, not per box)
     big = [(el, rule) for el, rule in m.chrome.items()
-           if rule.startswith(Chrome.BROAD.value) and m.text_of(el) > floor]
+           if rule.startswith(broad) and m.text_of(el) > floor]
     if not big:
         return set()
     at: dict[str, list[int]] = {}

@@ -42,6 +42,14 @@ def kind_of(rule: str) -> Chrome | None:
 
 def detail_of(rule: str) -> str:
     """What a verdict names: the word, stem, tag or role after its kind's prefix (the whole
-    rule when it has no known prefix)."""
-    kind = kind_of(rule)
-    return rule[len(kind.value):] if kind else rule
+    rule when it has no known prefix). The prefixes are read from a tuple of strings, not
+    from the members: a member's ``value`` is a Python-level property, and selection asks
+    this of every chrome verdict of the page."""
+    for prefix in _PREFIXES:
+        if rule.startswith(prefix):
+            return rule[len(prefix):]
+    return rule
+
+
+#: The kinds' prefixes, longest first (as :data:`_KINDS`).
+_PREFIXES = tuple(k.value for k in _KINDS)
