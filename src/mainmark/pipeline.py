@@ -221,11 +221,12 @@ def _select_content(given: _Given, headers: Mapping[str, str] | None,
     content; the page record (and the text it holds) goes when this returns."""
     page, encoding, srcmap = _parse(given, headers, opts)
     title_tag = _title_tag(page)
-    structured = read_structured(page)
-    metadata = extract_metadata(page, structured, headers=headers)
-    # the cleaning's one walk of every element, before any edit: the classifier reads its
-    # tag counts, class and id values and markup elements (content/prescan.py)
+    # the cleaning's one walk of every element, before any edit (nor do the metadata
+    # readers edit): the JSON-LD reader takes its scripts, the classifier its tag counts,
+    # class and id values and markup elements (content/prescan.py)
     prepared = prepare(page)
+    structured = read_structured(page, None if prepared is None else prepared.take_scripts())
+    metadata = extract_metadata(page, structured, headers=headers)
     survey = None if prepared is None else prepared.take_survey()
     if survey is not None and not survey.tags["base"]:
         # selection asks for the base URL once per candidate, a whole-tree search each

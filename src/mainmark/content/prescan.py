@@ -128,6 +128,8 @@ class Prepared:
     rules: SheetRules
     scan: tuple[Disclosures, tuple[list[HtmlElement], list[HtmlElement]]] | None
     survey: Survey | None
+    #: The ``<script>`` elements in document order, for the JSON-LD reader.
+    scripts: list[HtmlElement] | None = None
 
     def take_survey(self) -> Survey | None:
         """The page-kind survey, handed over once."""
@@ -138,6 +140,11 @@ class Prepared:
         """The disclosure widgets and the attribute owners, handed over once."""
         scan, self.scan = self.scan, None
         return scan
+
+    def take_scripts(self) -> list[HtmlElement] | None:
+        """The ``<script>`` elements, handed over once (the cleaning removes them)."""
+        scripts, self.scripts = self.scripts, None
+        return scripts
 
 
 def prepare(page: Page) -> Prepared | None:
@@ -153,7 +160,7 @@ def prepare(page: Page) -> Prepared | None:
     # whole tree again); Marko's parts are named in scripts
     if scanned.streamed or names_async_parts(root, scanned.scripts):
         return None
-    return Prepared(rules, (scanned.panels, scanned.owners), scanned.survey)
+    return Prepared(rules, (scanned.panels, scanned.owners), scanned.survey, scanned.scripts)
 
 
 def page_sheets(root: HtmlElement) -> SheetRules:
