@@ -222,10 +222,11 @@ def _select_content(given: _Given, headers: Mapping[str, str] | None,
     page, encoding, srcmap = _parse(given, headers, opts)
     title_tag = _title_tag(page)
     # the cleaning's one walk of every element, before any edit (nor do the metadata
-    # readers edit): the JSON-LD reader takes its scripts, the classifier its tag counts,
-    # class and id values and markup elements (content/prescan.py)
+    # readers edit): the structured data's reader takes its scripts and microdata items,
+    # the classifier its tag counts, class and id values and markup elements
+    # (content/prescan.py)
     prepared = prepare(page)
-    structured = read_structured(page, None if prepared is None else prepared.take_scripts())
+    structured = read_structured(page, None if prepared is None else prepared.take_structured())
     metadata = extract_metadata(page, structured, headers=headers)
     survey = None if prepared is None else prepared.take_survey()
     if survey is not None and not survey.tags["base"]:

@@ -70,23 +70,30 @@ class Structured:
     warnings: list[str] = field(default_factory=list)
 
 
-def read_structured(page: Page, scripts: list[HtmlElement] | None = None) -> Structured:
+def read_structured(page: Page,
+                    listed: tuple[list[HtmlElement], list[HtmlElement]] | None = None,
+                    ) -> Structured:
     """Collect JSON-LD, microdata and OpenGraph; a broken source is skipped, never raised.
 
-    ``scripts``, the page's ``<script>`` elements in document order when a walk already
-    listed them, spares the search of the text for ``ld+json`` on the pages that have no
-    JSON-LD script (about half) and the search of the tree for the scripts on the others.
+    ``listed``, the page's ``<script>`` elements and its microdata items (``itemscope``)
+    in document order when a walk of the tree already listed them, spares the searches
+    of the text for ``ld+json`` and ``itemscope`` on the pages that have no such script
+    or item (the tests are asked only where there is one, so the result is the same) and
+    the searches of the tree for the scripts and the items.
     """
     out = Structured()
     if page.root is None:
         return out
-    if scripts is not None:
+    scopes = None
+    if listed is not None:
+        scripts, scopes = listed
         _read_jsonld(scripts, out, page.text)
     elif "ld+json" in page.text or "LD+JSON" in page.text:
         _read_jsonld(page.root.iter("script"), out)
     # the JSON-LD test first: it reads a few objects, the source test scans the whole page
-    if not _describes_page(out.jsonld) and ("itemscope" in page.text or "ITEMSCOPE" in page.text):
-        _read_microdata(page, out)
+    if (not _describes_page(out.jsonld) and (scopes is None or scopes)
+            and ("itemscope" in page.text or "ITEMSCOPE" in page.text)):
+        _read_microdata(page, out, scopes)
     _read_opengraph(page.root, out)
     return out
 
@@ -210,10 +217,14 @@ class _MicrodataReader(LxmlMicrodataExtractor):  # type: ignore[misc]
         return " ".join(" ".join(parts).split())[:CUT.structured_max_text]
 
 
-def _read_microdata(page: Page, out: Structured) -> None:
+def _read_microdata(page: Page, out: Structured, scopes: list[HtmlElement] | None) -> None:
+    """The microdata items (``scopes``: every element with ``itemscope``, in document
+    order; searched for when not given), unless there are too many or too deep."""
     assert page.root is not None
-    scopes = _ITEMSCOPE(page.root)
-    assert isinstance(scopes, list)
+    if scopes is None:
+        found = _ITEMSCOPE(page.root)
+        assert isinstance(found, list)
+        scopes = found
     if not scopes:
         return
     if len(scopes) > CUT.max_itemscopes:
