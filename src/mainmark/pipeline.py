@@ -221,13 +221,18 @@ def _select_content(given: _Given, headers: Mapping[str, str] | None,
     content; the page record (and the text it holds) goes when this returns."""
     page, encoding, srcmap = _parse(given, headers, opts)
     title_tag = _title_tag(page)
-    structured = read_structured(page)
-    metadata = extract_metadata(page, structured, headers=headers)
-    # the cleaning's one walk of every element, before any edit: the classifier reads its
-    # tag counts, class and id values and markup elements (content/prescan.py)
+    # the cleaning's one walk of every element, before any edit (nor do the metadata
+    # readers edit): the structured data's reader takes its scripts and microdata items,
+    # the classifier its tag counts, class and id values and markup elements
+    # (content/prescan.py)
     prepared = prepare(page)
-    kind = classify(page, structured, metadata,
-                    None if prepared is None else prepared.take_survey())
+    structured = read_structured(page, None if prepared is None else prepared.take_structured())
+    metadata = extract_metadata(page, structured, headers=headers)
+    survey = None if prepared is None else prepared.take_survey()
+    if survey is not None and not survey.tags["base"]:
+        # selection asks for the base URL once per candidate, a whole-tree search each
+        page.may_have_base = False
+    kind = classify(page, structured, metadata, survey)
     metadata = replace(metadata, page_type=kind.kind, page_type_confidence=(
         None if kind.confidence is None else round(kind.confidence, 3)))
     placeholders = may_hold_placeholders(page.text)

@@ -55,7 +55,9 @@ from mainmark.vocabulary.classes import HIDDEN_BASE, SHOWN_FROM
 #: The attributes that can make an element hidden or carry a data URI, besides a class
 #: holding a fragment of a screen-reader-only name (``sr-``, ``isually``, ``creen``): an
 #: element with none of them is passed over after one set test (:func:`scan_attributes`).
-_HIDING_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "src", "href", "itemprop"})
+#: ``itemscope`` hides nothing: it is here so that the same test lists the microdata items.
+_HIDING_ATTRIBUTES = frozenset({"hidden", "aria-hidden", "style", "src", "href", "itemprop",
+                                "itemscope"})
 #: Class tokens of text kept for screen readers only (Bootstrap ``sr-only``/
 #: ``visually-hidden``, WordPress ``screen-reader-text``): a sighted reader never sees
 #: "Offline", "Opens in a new window" or "Posted by" labels there, so they are no content.
@@ -110,8 +112,8 @@ class Scanned(NamedTuple):
     #: The elements that may be hidden or carry a data URI, and those named hidden.
     owners: tuple[list[HtmlElement], list[HtmlElement]]
     survey: Survey
-    #: The ``<script>`` elements, in document order.
-    scripts: list[HtmlElement]
+    #: The ``<script>`` elements and the microdata items (``itemscope``), in document order.
+    structured: tuple[list[HtmlElement], list[HtmlElement]]
     #: A hidden streamed segment (``<div hidden id="S:n">``) is in the tree: the cleaning
     #: moves it before it reads the tree (``reveal.place_streamed_segments``).
     streamed: bool
@@ -128,6 +130,9 @@ class Prepared:
     rules: SheetRules
     scan: tuple[Disclosures, tuple[list[HtmlElement], list[HtmlElement]]] | None
     survey: Survey | None
+    #: The ``<script>`` elements and the microdata items in document order, for
+    #: :func:`~mainmark.metadata.structured.read_structured`.
+    structured: tuple[list[HtmlElement], list[HtmlElement]] | None = None
 
     def take_survey(self) -> Survey | None:
         """The page-kind survey, handed over once."""
@@ -138,6 +143,12 @@ class Prepared:
         """The disclosure widgets and the attribute owners, handed over once."""
         scan, self.scan = self.scan, None
         return scan
+
+    def take_structured(self) -> tuple[list[HtmlElement], list[HtmlElement]] | None:
+        """The scripts and the microdata items, handed over once (the cleaning removes
+        most of them)."""
+        structured, self.structured = self.structured, None
+        return structured
 
 
 def prepare(page: Page) -> Prepared | None:
@@ -151,9 +162,10 @@ def prepare(page: Page) -> Prepared | None:
     scanned = scan_attributes(root, rules)
     # the scan found any streamed segment on its way (where a search for one walked the
     # whole tree again); Marko's parts are named in scripts
-    if scanned.streamed or names_async_parts(root, scanned.scripts):
+    if scanned.streamed or names_async_parts(root, scanned.structured[0]):
         return None
-    return Prepared(rules, (scanned.panels, scanned.owners), scanned.survey)
+    return Prepared(rules, (scanned.panels, scanned.owners), scanned.survey,
+                    scanned.structured)
 
 
 def page_sheets(root: HtmlElement) -> SheetRules:
@@ -202,6 +214,7 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     id_values: list[str] = []
     hrefs: list[str] = []
     itemprops: list[str] = []
+    itemscopes: list[HtmlElement] = []
     listed: dict[str, list[HtmlElement]] = {"form": [], "script": []}
     streamed = False
     marked, cart = _TAG_BITS, 0
@@ -259,6 +272,8 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
             there = hiding.intersection(keys)
             if "itemprop" in there:
                 itemprops.append(get("itemprop") or "")
+            if "itemscope" in there:
+                itemscopes.append(el)
             candidate = ((cls is not None and ("sr-" in cls or "isually" in cls
                                                or "creen" in cls))
                          or "hidden" in there or "style" in there
@@ -275,6 +290,6 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     survey = Survey(cart, parents, posts, Counter(seen), len(seen), class_values, id_values,
                     hrefs, itemprops, listed["form"])
     return Scanned(Disclosures(values, toggles, controlled), (candidates, names), survey,
-                   listed["script"], streamed)
+                   (listed["script"], itemscopes), streamed)
 
 

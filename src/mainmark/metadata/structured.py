@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,16 +70,30 @@ class Structured:
     warnings: list[str] = field(default_factory=list)
 
 
-def read_structured(page: Page) -> Structured:
-    """Collect JSON-LD, microdata and OpenGraph; a broken source is skipped, never raised."""
+def read_structured(page: Page,
+                    listed: tuple[list[HtmlElement], list[HtmlElement]] | None = None,
+                    ) -> Structured:
+    """Collect JSON-LD, microdata and OpenGraph; a broken source is skipped, never raised.
+
+    ``listed``, the page's ``<script>`` elements and its microdata items (``itemscope``)
+    in document order when a walk of the tree already listed them, spares the searches
+    of the text for ``ld+json`` and ``itemscope`` on the pages that have no such script
+    or item (the tests are asked only where there is one, so the result is the same) and
+    the searches of the tree for the scripts and the items.
+    """
     out = Structured()
     if page.root is None:
         return out
-    if "ld+json" in page.text or "LD+JSON" in page.text:
-        _read_jsonld(page.root, out)
+    scopes = None
+    if listed is not None:
+        scripts, scopes = listed
+        _read_jsonld(scripts, out, page.text)
+    elif "ld+json" in page.text or "LD+JSON" in page.text:
+        _read_jsonld(page.root.iter("script"), out)
     # the JSON-LD test first: it reads a few objects, the source test scans the whole page
-    if not _describes_page(out.jsonld) and ("itemscope" in page.text or "ITEMSCOPE" in page.text):
-        _read_microdata(page, out)
+    if (not _describes_page(out.jsonld) and (scopes is None or scopes)
+            and ("itemscope" in page.text or "ITEMSCOPE" in page.text)):
+        _read_microdata(page, out, scopes)
     _read_opengraph(page.root, out)
     return out
 
@@ -93,11 +107,19 @@ def _describes_page(objects: list[dict[str, Any]]) -> bool:
     return any(rank(entity) <= 1 for entity in entities(objects, "jsonld"))
 
 
-def _read_jsonld(root: HtmlElement, out: Structured) -> None:
+def _read_jsonld(scripts: Iterable[HtmlElement], out: Structured, text: str | None = None) -> None:
+    """Read the JSON-LD ``scripts``; given the page's ``text``, only if it passes the test
+    :func:`read_structured` makes of it before a search for scripts (asked at the first
+    JSON-LD script, so the lists of scripts and the search agree on every page: a type
+    spelt ``Ld+Json`` on a page where neither spelling of the test appears is not read)."""
     # A tag-filtered iteration runs in C and beats an attribute-testing XPath.
-    for script in root.iter("script"):
+    for script in scripts:
         if "ld+json" not in (script.get("type") or "").lower():
             continue
+        if text is not None:
+            if "ld+json" not in text and "LD+JSON" not in text:
+                return
+            text = None  # the test passed: it holds for the page's other scripts
         raw = script.text_content()
         data = _loads(raw)
         if data is None:
@@ -195,10 +217,14 @@ class _MicrodataReader(LxmlMicrodataExtractor):  # type: ignore[misc]
         return " ".join(" ".join(parts).split())[:CUT.structured_max_text]
 
 
-def _read_microdata(page: Page, out: Structured) -> None:
+def _read_microdata(page: Page, out: Structured, scopes: list[HtmlElement] | None) -> None:
+    """The microdata items (``scopes``: every element with ``itemscope``, in document
+    order; searched for when not given), unless there are too many or too deep."""
     assert page.root is not None
-    scopes = _ITEMSCOPE(page.root)
-    assert isinstance(scopes, list)
+    if scopes is None:
+        found = _ITEMSCOPE(page.root)
+        assert isinstance(found, list)
+        scopes = found
     if not scopes:
         return
     if len(scopes) > CUT.max_itemscopes:

@@ -102,11 +102,14 @@ class Page:
     text: str
     url: str | None = None
     warnings: list[str] = field(default_factory=list)
+    #: ``False`` once a walk of the whole tree found no ``<base>`` element: the stages
+    #: after it only remove elements, so :attr:`base_url` is the page URL without a search.
+    may_have_base: bool = True
 
     @property
     def base_url(self) -> str | None:
         """The URL relative links resolve against: ``<base href>`` joined onto the page URL."""
-        if self.root is None:
+        if self.root is None or not self.may_have_base:
             return self.url
         # The first <base> with an href in document order (what ``//base/@href`` finds
         # first), by a tag-filtered walk in C that stops there: selection asks this once
