@@ -48,6 +48,12 @@ ALLOWED: dict[tuple[str, frozenset[float]], str] = {
         "a UTC offset at most 14 hours (ISO 8601)",
     ("metadata/published.py", frozenset({10, 19})):
         "ISO 8601 lengths: ``YYYY-MM-DD`` is 10 characters, ``YYYY-MM-DDTHH:MM:SS`` 19",
+    ("content/prescan.py", frozenset({8, 16, 32})):
+        "bit flags of the cleaning walk's per-tag tests (one lookup an element), above the "
+        "page-kind role bits: positions in an int, not cut-offs",
+    ("content/css.py", frozenset({1000})):
+        "the longest inline style the declarations cache keeps: a memory bound on a cache "
+        "whose answers equal a fresh parse, so no output depends on it",
     ("chunks/joins.py", frozenset({32, 128, 224, 240})):
         "UTF-8 byte values: 128 (0x80) starts the non-ASCII range, 224 (0xE0) and 240 (0xF0) "
         "the three- and four-byte lead bytes, 32 is the space",
