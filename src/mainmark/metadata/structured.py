@@ -87,8 +87,12 @@ def read_structured(page: Page,
     scopes = None
     if listed is not None:
         scripts, scopes = listed
-        _read_jsonld(scripts, out, page.text)
-    elif "ld+json" in page.text or "LD+JSON" in page.text:
+        # the text test only where a JSON-LD script is listed: the same answer as the
+        # search's, which makes it first (a type spelt ``Ld+Json`` on a page where neither
+        # spelling of the test appears is read by neither)
+        if any(_is_jsonld(s) for s in scripts) and _says_jsonld(page.text):
+            _read_jsonld(scripts, out)
+    elif _says_jsonld(page.text):
         _read_jsonld(page.root.iter("script"), out)
     # the JSON-LD test first: it reads a few objects, the source test scans the whole page
     if (not _describes_page(out.jsonld) and (scopes is None or scopes)
@@ -107,19 +111,20 @@ def _describes_page(objects: list[dict[str, Any]]) -> bool:
     return any(rank(entity) <= 1 for entity in entities(objects, "jsonld"))
 
 
-def _read_jsonld(scripts: Iterable[HtmlElement], out: Structured, text: str | None = None) -> None:
-    """Read the JSON-LD ``scripts``; given the page's ``text``, only if it passes the test
-    :func:`read_structured` makes of it before a search for scripts (asked at the first
-    JSON-LD script, so the lists of scripts and the search agree on every page: a type
-    spelt ``Ld+Json`` on a page where neither spelling of the test appears is not read)."""
-    # A tag-filtered iteration runs in C and beats an attribute-testing XPath.
+def _says_jsonld(text: str) -> bool:
+    return "ld+json" in text or "LD+JSON" in text
+
+
+def _is_jsonld(script: HtmlElement) -> bool:
+    return "ld+json" in (script.get("type") or "").lower()
+
+
+def _read_jsonld(scripts: Iterable[HtmlElement], out: Structured) -> None:
+    """Read the JSON-LD ones of ``scripts`` (a tag-filtered iteration runs in C and beats
+    an attribute-testing XPath)."""
     for script in scripts:
-        if "ld+json" not in (script.get("type") or "").lower():
+        if not _is_jsonld(script):
             continue
-        if text is not None:
-            if "ld+json" not in text and "LD+JSON" not in text:
-                return
-            text = None  # the test passed: it holds for the page's other scripts
         raw = script.text_content()
         data = _loads(raw)
         if data is None:
