@@ -263,10 +263,9 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
                         controlled.append(value)
             if get("aria-expanded") is not None or get("role") in roles:
                 toggles.add(el)
-        if hiding.isdisjoint(keys):
-            candidate = cls is not None and ("sr-" in cls or "isually" in cls
-                                             or "creen" in cls)
-        else:
+        # a fragment of a screen-reader-only class name
+        candidate = cls is not None and ("sr-" in cls or "isually" in cls or "creen" in cls)
+        if not hiding.isdisjoint(keys):
             # which of the attributes are there, from the names already read: a value
             # is read only where it decides (most owners are links and images)
             there = hiding.intersection(keys)
@@ -274,8 +273,7 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
                 itemprops.append(get("itemprop") or "")
             if "itemscope" in there:
                 itemscopes.append(el)
-            candidate = ((cls is not None and ("sr-" in cls or "isually" in cls
-                                               or "creen" in cls))
+            candidate = (candidate
                          or "hidden" in there or "style" in there
                          or ("aria-hidden" in there and get("aria-hidden") == "true")
                          or (cls is not None and "itemprop" in there and machine_copy(cls))
