@@ -27,6 +27,7 @@ from mainmark.content.measure import Measures
 from mainmark.content.productdesc import product_names
 from mainmark.content.verdicts import Chrome
 from mainmark.model import Content
+from mainmark.page.ancestry import within
 from mainmark.pagekind.markup import PRICE_TEXT
 from mainmark.vocabulary import boxes, pagekinds
 
@@ -88,10 +89,9 @@ def _navigation_boxes(m: Measures) -> list[HtmlElement]:
 
 def _placeable(box: HtmlElement, content: Content) -> bool:
     """The box lies outside the content, or inside it under a removal: never around it."""
-    above = set(box.iterancestors())
-    if any(root in above for root in content.roots):
-        return any(el in content.removed for el in (box, *above))
-    return not any(box in set(root.iterancestors()) for root in content.roots)
+    if any(within(box, root) for root in content.roots):
+        return any(el in content.removed for el in (box, *box.iterancestors()))
+    return not any(within(root, box) for root in content.roots)
 
 
 def _names(m: Measures, jsonld: list[dict[str, Any]]) -> set[str]:
@@ -131,7 +131,7 @@ def _name_and_price(box: HtmlElement, names: set[str]
             price = el
     if name is None or price is None or not control:
         return None
-    if name is price or name in set(price.iterancestors()):
+    if name is price or within(price, name):
         return name, None
     return name, price
 
@@ -156,8 +156,7 @@ def _keep(content: Content, box: HtmlElement, kept: list[HtmlElement], m: Measur
     """Make ``kept`` content: outside the roots each becomes a root of its own (in
     document order); inside a root, the removals on their way up are lifted and whatever
     else those removals held stays removed, child by child along the way."""
-    above = set(box.iterancestors())
-    if not any(root in above for root in content.roots):
+    if not any(within(box, root) for root in content.roots):
         order = m.index
         content.roots = sorted([*content.roots, *kept], key=lambda r: order.get(r, 0))
         return
@@ -192,6 +191,8 @@ def _shown(content: Content, name: HtmlElement, m: Measures) -> bool:
     """The content already prints the name as a heading of its own (the page's ``<h1>``):
     the bar's copy only identifies the bar."""
     said = _norm(name.text_content())
+    if said not in m.heading_texts():
+        return False  # no heading of the page says it (the same normalisation)
     roots = set(content.roots)
     removed = content.removed
     for el in m.order:

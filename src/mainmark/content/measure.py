@@ -94,7 +94,8 @@ class Measures:
     #: first :meth:`holds_panels` question (most pages have no tablist to ask about)
     _panels: list[int] | None = None
     #: the casefolded, space-collapsed texts of the page's headings, collected on the
-    #: first :meth:`heading_texts` question (asked only of lists shaped like a contents box)
+    #: first :meth:`heading_texts` question (asked of lists shaped like a contents box and
+    #: of a product page's buy bar)
     _headings: frozenset[str] | None = None
     #: per table asked about, whether a header cell (``<th>``) stands anywhere below it
     _header_tables: dict[HtmlElement, bool] = field(default_factory=dict)
