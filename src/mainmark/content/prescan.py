@@ -23,6 +23,7 @@ the cleaning's scan the tree after it, so there the two walk apart as before.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -151,15 +152,17 @@ class Prepared:
         return structured
 
 
-def prepare(page: Page) -> Prepared | None:
+def prepare(page: Page, elements: Sequence[HtmlElement] = ()) -> Prepared | None:
     """The page's sheet rules and the one walk of every element (:func:`scan_attributes`),
     or ``None`` for no tree and for a page whose streamed parts the cleaning moves first
-    (then :func:`~mainmark.content.clean.clean` reads all of it after the move)."""
+    (then :func:`~mainmark.content.clean.clean` reads all of it after the move).
+    ``elements``: the unedited tree's elements in document order, when the caller holds
+    them (the walk then reads the list instead of stepping through the tree)."""
     root = page.root
     if root is None:
         return None
     rules = page_sheets(root)
-    scanned = scan_attributes(root, rules)
+    scanned = scan_attributes(root, rules, elements)
     # the scan found any streamed segment on its way (where a search for one walked the
     # whole tree again); Marko's parts are named in scripts
     if scanned.streamed or names_async_parts(root, scanned.structured[0]):
@@ -174,7 +177,8 @@ def page_sheets(root: HtmlElement) -> SheetRules:
                        if always_applies(el.get("media")))
 
 
-def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
+def scan_attributes(root: HtmlElement, rules: SheetRules,
+                    elements: Sequence[HtmlElement] = ()) -> Scanned:
     """The page's disclosure widgets (:class:`Disclosures`), and the elements that may be
     hidden or carry a data URI (a ``hidden``, ``aria-hidden=true`` or ``style``
     attribute, a ``data:`` ``src`` or ``href``, a class that may be a screen-reader-only
@@ -195,7 +199,10 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     elements the markup votes test, as :func:`~mainmark.pagekind.markup.survey_of` finds
     them (a test compares the two); and lists the ``<script>`` elements for
     :func:`prepare`. A tag's tests are one lookup of :data:`_TAG_BITS`, and an
-    attribute's value is read only where its presence does not decide already."""
+    attribute's value is read only where its presence does not decide already.
+    ``elements``, when given, are the tree's nodes in document order (the pipeline holds
+    them, :func:`mainmark.pipeline._held`; its comments are passed over): a list is read
+    faster than the tree is stepped through, and its proxies are made already."""
     values: list[str] = []
     controlled: list[str] = []
     toggles: set[HtmlElement] = set()
@@ -220,8 +227,10 @@ def scan_attributes(root: HtmlElement, rules: SheetRules) -> Scanned:
     marked, cart = _TAG_BITS, 0
     parents: list[HtmlElement] = []
     posts: dict[str, list[HtmlElement]] = {}
-    for el in root.getroottree().getroot().iter(etree.Element):
+    for el in elements or root.getroottree().getroot().iter(etree.Element):
         tag = el.tag
+        if tag.__class__ is not str:
+            continue  # a comment or an entity in ``elements``: not an element
         see(tag)
         role = marked.get(tag, 0)  # one lookup for every test by tag (most tags have none)
         if role:
