@@ -10,9 +10,9 @@ from typing import Any
 import lxml.html
 import pytest
 from lxml import etree
-from tests.corpus_support import corpus_pages
 
 import mainmark
+from corpus_support import corpus_pages
 from mainmark import pipeline
 from mainmark.content import prescan
 from mainmark.page.parse import Page, parse
