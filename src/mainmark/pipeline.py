@@ -197,7 +197,7 @@ class _Selected:
     encoding: EncodingInfo
     main: tuple[MainElement, ...]
     title_tag: str | None
-    #: Every element's proxy, held until the content is walked (:func:`_held`).
+    #: Every node's proxy, held until the content is walked (:func:`_held`).
     held: list[HtmlElement]
 
 
@@ -256,10 +256,11 @@ def _held(page: Page, big: bool) -> list[HtmlElement]:
     lxml makes an element's proxy when a walk reaches it and frees it when the walk lets
     go, so each of the stages' walks (the cleaning's scan, the metadata marks, measuring,
     pruning, the markdown walk) paid for making and freeing one proxy per element: held
-    here, every later walk finds the same proxy instead (about 3% of ``extract()`` on the
-    bench pages). A removed subtree then lives until the walk is done rather than until
-    its removal, so a big page (:data:`GIVE_BACK_MIN_BYTES`), whose proxies alone would
-    add about a sixth to its tree's memory (74 bytes a node), holds none."""
+    here, every later walk finds the same proxy instead (1-3% of ``extract()``'s CPU on
+    the bench pages, docs/architecture.md "Held proxies"). A removed subtree then lives
+    until the walk is done rather than until its removal, so a big page
+    (:data:`GIVE_BACK_MIN_BYTES`), whose proxies alone would add about a sixth to its
+    tree's memory (74 bytes a node), holds none."""
     if big or page.root is None:
         return []
     return list(page.root.getroottree().getroot().iter())

@@ -156,8 +156,8 @@ def prepare(page: Page, elements: Sequence[HtmlElement] = ()) -> Prepared | None
     """The page's sheet rules and the one walk of every element (:func:`scan_attributes`),
     or ``None`` for no tree and for a page whose streamed parts the cleaning moves first
     (then :func:`~mainmark.content.clean.clean` reads all of it after the move).
-    ``elements``: the unedited tree's elements in document order, when the caller holds
-    them (the walk then reads the list instead of stepping through the tree)."""
+    ``elements``: the unedited tree's nodes in document order, when the caller holds them
+    (the walk then reads the list instead of stepping through the tree)."""
     root = page.root
     if root is None:
         return None
