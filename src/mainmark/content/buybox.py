@@ -23,7 +23,7 @@ from typing import Any
 from lxml.html import HtmlElement
 
 from mainmark.content.constants import CUT
-from mainmark.content.measure import Measures
+from mainmark.content.measure import Measures, folded
 from mainmark.content.productdesc import product_names
 from mainmark.content.verdicts import Chrome
 from mainmark.model import Content
@@ -98,10 +98,10 @@ def _names(m: Measures, jsonld: list[dict[str, Any]]) -> set[str]:
     """The product's name as the page states it: its first ``<h1>`` and the JSON-LD
     product names, casefolded with spaces collapsed (the later ``<h1>`` elements of a
     landing page are its sections' slogans)."""
-    names = {_norm(n) for n in product_names(jsonld)}
+    names = {folded(n) for n in product_names(jsonld)}
     h1 = next((h for h in m.order if h.tag == "h1"), None)
     if h1 is not None:
-        names.add(_norm(h1.text_content()))
+        names.add(folded(h1.text_content()))
     names.discard("")
     return names
 
@@ -110,9 +110,9 @@ def _name_and_price(box: HtmlElement, names: set[str]
                     ) -> tuple[HtmlElement, HtmlElement | None] | None:
     """The bar's name element and its first price element, when the box is a buy bar."""
     text = box.text_content()
-    if len({_norm(p) for p in PRICE_TEXT.findall(text)}) != 1:
+    if len({folded(p) for p in PRICE_TEXT.findall(text)}) != 1:
         return None  # several prices: a menu or shelf of other products
-    said = _norm(text)
+    said = folded(text)
     if not any(n in said for n in names):
         return None
     name = price = None
@@ -123,7 +123,7 @@ def _name_and_price(box: HtmlElement, names: set[str]
         if not control and _is_control(el):
             control = True
         own = el.text_content()
-        if name is None and _norm(own) in names and not _in_link(el, box) and next(
+        if name is None and folded(own) in names and not _in_link(el, box) and next(
                 el.iter("a"), None) is None:
             name = el
         if price is None and PRICE_TEXT.search(own) and not any(
@@ -190,13 +190,13 @@ def _up_to(el: HtmlElement, roots: set[HtmlElement]) -> list[HtmlElement]:
 def _shown(content: Content, name: HtmlElement, m: Measures) -> bool:
     """The content already prints the name as a heading of its own (the page's ``<h1>``):
     the bar's copy only identifies the bar."""
-    said = _norm(name.text_content())
+    said = folded(name.text_content())
     if said not in m.heading_texts():
-        return False  # no heading of the page says it (the same normalisation)
+        return False  # no heading of the page says it
     roots = set(content.roots)
     removed = content.removed
     for el in m.order:
-        if el.tag not in _HEADINGS or _norm(el.text_content()) != said:
+        if el.tag not in _HEADINGS or folded(el.text_content()) != said:
             continue
         for node in (el, *el.iterancestors()):
             if node in removed:
@@ -205,6 +205,3 @@ def _shown(content: Content, name: HtmlElement, m: Measures) -> bool:
                 return True
     return False
 
-
-def _norm(text: str) -> str:
-    return " ".join(text.split()).casefold()

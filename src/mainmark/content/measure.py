@@ -114,7 +114,7 @@ class Measures:
         """Texts of every h1-h6 the measuring pass saw (casefolded, spaces collapsed)."""
         if self._headings is None:
             self._headings = frozenset(
-                " ".join(e.text_content().split()).casefold() for e in self.order
+                folded(e.text_content()) for e in self.order
                 if e.tag in ("h1", "h2", "h3", "h4", "h5", "h6"))
         return self._headings
 
@@ -176,6 +176,12 @@ class Measures:
             return 0.0
         total = self.text_at[i]
         return self.link_at[i] / total if total else 0.0
+
+
+def folded(text: str) -> str:
+    """``text`` casefolded with its white space collapsed: the form :meth:`Measures.heading_texts`
+    holds, so a caller that screens a text against it must fold the text this way."""
+    return " ".join(text.split()).casefold()
 
 
 def measure(root: HtmlElement) -> Measures:

@@ -90,10 +90,12 @@ def read_structured(page: Page,
         # the text test only where a JSON-LD script is listed: the same answer as the
         # search's, which makes it first (a type spelt ``Ld+Json`` on a page where neither
         # spelling of the test appears is read by neither)
-        if any(_is_jsonld(s) for s in scripts) and _says_jsonld(page.text):
-            _read_jsonld(scripts, out)
+        jsonld = [script for script in scripts if _is_jsonld(script)]
+        if jsonld and _says_jsonld(page.text):
+            _read_jsonld(jsonld, out)
     elif _says_jsonld(page.text):
-        _read_jsonld(page.root.iter("script"), out)
+        # a tag-filtered iteration runs in C and beats an attribute-testing XPath
+        _read_jsonld(filter(_is_jsonld, page.root.iter("script")), out)
     # the JSON-LD test first: it reads a few objects, the source test scans the whole page
     if (not _describes_page(out.jsonld) and (scopes is None or scopes)
             and ("itemscope" in page.text or "ITEMSCOPE" in page.text)):
@@ -120,11 +122,8 @@ def _is_jsonld(script: HtmlElement) -> bool:
 
 
 def _read_jsonld(scripts: Iterable[HtmlElement], out: Structured) -> None:
-    """Read the JSON-LD ones of ``scripts`` (a tag-filtered iteration runs in C and beats
-    an attribute-testing XPath)."""
+    """Read JSON-LD ``scripts`` (each already tested by :func:`_is_jsonld`)."""
     for script in scripts:
-        if not _is_jsonld(script):
-            continue
         raw = script.text_content()
         data = _loads(raw)
         if data is None:
