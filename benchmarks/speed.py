@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/speed.py --limit 200 --passes 1
     .venv/bin/python benchmarks/speed.py --memory 50          # peak RSS of a 50 MB page
     .venv/bin/python benchmarks/speed.py PAGES_DIR            # any folder of .html / .gz
+    .venv/bin/python benchmarks/speed.py --config 'mainmark (chunking off)' --no-stages
 
 What it prints, and why it is measured this way:
 
@@ -37,6 +38,10 @@ What it prints, and why it is measured this way:
   trafilatura's ``extract(include_comments=False, include_tables=True)`` (when installed)
   and against a bare ``lxml.html.fromstring`` of the same bytes: "3x trafilatura" means
   three times its pages per second, "6 parses" means the time of six bare parses.
+* **Per set.** Where the pages come from several sets (the bench's ``sh``, ``tr``, ``rd``,
+  ``wx``), every ratio is given per set too: the sets cost differently (news pages carry
+  large sheets and inline scripts), so a figure of the whole is read beside the sets'.
+  An even sample (``--limit``) reads another mix than the whole bench.
 * **Stage shares.** One extra, untimed-for-ratios pass wraps each stage function that
   ``mainmark.pipeline`` calls and reports each stage's share of the pipeline's CPU time.
 * **Memory.** ``--memory MB`` builds two synthetic pages of that size (dense markup, a tag
@@ -146,25 +151,41 @@ def _safe(call: Call, data: bytes, url: str | None) -> None:
 
 
 def timed_pass(pages: list[tuple[str, bytes, str | None]], calls: dict[str, Call],
-               offset: int) -> dict[str, float]:
+               offset: int, by_set: dict[str, dict[str, float]] | None = None
+               ) -> dict[str, float]:
     """CPU seconds per system over one pass, the order rotating page by page; each call
-    is charged the collection of the cyclic garbage it made (see the module docstring)."""
+    is charged the collection of the cyclic garbage it made (see the module docstring).
+    ``by_set``, when given, receives the same seconds per set (:func:`set_of`)."""
     names = list(calls)
     totals = dict.fromkeys(names, 0.0)
     gc.collect()
     gc.freeze()
     try:
-        for i, (_, data, url) in enumerate(pages):
+        for i, (page_id, data, url) in enumerate(pages):
             k = (i + offset) % len(names)
+            in_set = (by_set.setdefault(set_of(page_id), dict.fromkeys(names, 0.0))
+                      if by_set is not None else None)
             for name in names[k:] + names[:k]:
                 start = time.process_time()
                 _safe(calls[name], data, url)
                 gc.collect()
-                totals[name] += time.process_time() - start
+                spent = time.process_time() - start
+                totals[name] += spent
+                if in_set is not None:
+                    in_set[name] += spent
                 gc.freeze()
     finally:
         gc.unfreeze()
     return totals
+
+
+def set_of(page_id: str) -> str:
+    """The set a page belongs to: its first folder (``wx/0588.html.gz`` -> ``wx``).
+
+    The sets differ in what they cost: news pages carry large sheets and inline scripts,
+    so an even sample of the whole bench reads another ratio than the news sets alone
+    (docs/architecture.md, "Where the speed line stops")."""
+    return page_id.split("/", 1)[0] if "/" in page_id else ""
 
 
 # ----------------------------------------------------------------------------- stages
@@ -275,7 +296,7 @@ def _peak(size: int, what: str, kind: str) -> tuple[int, int, int, int]:
 MEMORY_PAGES = ("dense", "prose")
 
 
-def memory(megabytes: float, kind: str = "dense") -> dict[str, float]:
+def memory(megabytes: float, kind: str = "dense") -> dict[str, float | str]:
     """Peak RSS growth of one extraction, and of a bare lxml parse of the same bytes: the
     parse's multiple depends on the page's markup density (tags per byte), so the figure
     that compares across pages is mainmark's peak in parses."""
@@ -301,18 +322,23 @@ _PEERS = ("trafilatura", "lxml parse")
 _WARM_UP = HERE.parent / "examples" / "news-article.html"
 
 
-def _child(root: Path, limit: int | None, config: str, offset: int) -> dict[str, float]:
-    """One pass in this (fresh) interpreter: ``config`` and the peers, interleaved."""
+def _child(root: Path, limit: int | None, config: str, offset: int) -> dict[str, Any]:
+    """One pass in this (fresh) interpreter: ``config`` and the peers, interleaved; the
+    seconds per system, and under ``"sets"`` the same per set."""
     pages = load_pages(root, limit)
     found = systems()
     calls = {name: found[name] for name in (config, *_PEERS) if name in found}
     warm = _WARM_UP.read_bytes()
     for call in calls.values():  # lazy imports and tokenizer loading are not charged
         _safe(call, warm, "https://example.org/news/harbour-line-tram")
-    return timed_pass(pages, calls, offset)
+    by_set: dict[str, dict[str, float]] = {}
+    totals: dict[str, Any] = dict(timed_pass(pages, calls, offset, by_set))
+    totals["sets"] = by_set
+    return totals
 
 
-def run(root: Path, passes: int, limit: int | None, with_stages: bool) -> dict[str, Any]:
+def run(root: Path, passes: int, limit: int | None, with_stages: bool,
+        only: list[str] | None = None) -> dict[str, Any]:
     """Each mainmark configuration is timed in passes of its own, each pass in a fresh
     interpreter, interleaved page by page with trafilatura and a bare parse. Timed in one
     process, the four configurations shared their caches (class words, style
@@ -322,10 +348,15 @@ def run(root: Path, passes: int, limit: int | None, with_stages: bool) -> dict[s
     made mainmark with chunking off read 1.50-1.56x trafilatura on 200 pages that it
     does 1.37-1.38x on, each page met once (docs/architecture.md, "Speed, measured
     again"). A pass in a fresh interpreter meets every page once, as a batch job does,
-    with the caches that earlier pages of the same run warmed and no others."""
+    with the caches that earlier pages of the same run warmed and no others.
+
+    ``only``: the configurations to time (all four by default); the whole bench takes
+    about four minutes a pass per configuration. Where the pages come from more than one
+    set, each ratio is also given per set (``set_ratios``)."""
     pages = load_pages(root, limit)
-    configs = [name for name in systems() if name.startswith("mainmark")]
-    runs: dict[str, list[dict[str, float]]] = {name: [] for name in configs}
+    configs = [name for name in systems()
+               if name.startswith("mainmark") and (not only or name in only)]
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in configs}
     for offset in range(passes):
         for config in configs:
             out = subprocess.run(
@@ -354,9 +385,32 @@ def run(root: Path, passes: int, limit: int | None, with_stages: bool) -> dict[s
                               "pages_per_second": {n: len(pages) / s if s else 0.0
                                                    for n, s in median.items()}}
     report["ratios"] = ratios
+    set_ratios = _set_ratios(runs)
+    if set_ratios:
+        report["set_ratios"] = set_ratios
     if with_stages:
         report["stage_shares"] = stage_shares(pages)
     return report
+
+
+def _set_ratios(runs: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, float]]:
+    """Per ratio, per set: the median over the passes, as for the whole (none for pages
+    of one set)."""
+    out: dict[str, dict[str, float]] = {}
+    for config, got in runs.items():
+        names = sorted(set().union(*(r.get("sets", {}) for r in got)))
+        if len(names) < 2:
+            continue
+        for name in names:
+            parts = [r["sets"][name] for r in got if name in r.get("sets", {})]
+            if all(p.get(config) for p in parts):
+                if all("trafilatura" in p for p in parts):
+                    out.setdefault(f"{config} vs trafilatura (pages/s)", {})[name] = \
+                        statistics.median(p["trafilatura"] / p[config] for p in parts)
+                if all(p.get("lxml parse") for p in parts):
+                    out.setdefault(f"{config} in lxml parses", {})[name] = statistics.median(
+                        p[config] / p["lxml parse"] for p in parts)
+    return out
 
 
 def format_report(report: dict[str, Any]) -> str:
@@ -367,6 +421,14 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"| {name} | {seconds:.2f} | {report['pages_per_second'][name]:.1f} |")
     lines += ["", "| ratio | value |", "|---|---|"]
     lines += [f"| {name} | {value:.2f}x |" for name, value in report["ratios"].items()]
+    by_set = report.get("set_ratios", {})
+    if by_set:
+        names = sorted({name for values in by_set.values() for name in values})
+        lines += ["", "| ratio, per set | " + " | ".join(names) + " |",
+                  "|---|" + "---|" * len(names)]
+        for ratio, values in by_set.items():
+            cells = [f"{values[n]:.2f}x" if n in values else "" for n in names]
+            lines.append(f"| {ratio} | " + " | ".join(cells) + " |")
     if "stage_shares" in report:
         lines += ["", "| stage (chunking on) | share of extract() CPU |", "|---|---|"]
         for name, share in sorted(report["stage_shares"].items(), key=lambda kv: -kv[1]):
@@ -388,6 +450,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--passes", type=int, default=3, help="interleaved passes (median)")
     ap.add_argument("--limit", type=int, help="at most this many pages, evenly spread")
     ap.add_argument("--no-stages", action="store_true", help="skip the stage-share pass")
+    ap.add_argument("--config", action="append", metavar="NAME",
+                    help="time only this mainmark configuration (repeatable), e.g. "
+                         "'mainmark (chunking off)'")
     ap.add_argument("--memory", type=float, metavar="MB",
                     help="also measure the peak RSS of one synthetic page of this size")
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -401,7 +466,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         sys.stdout.write(json.dumps(_child(root, args.limit, args.child, args.offset)) + "\n")
         return 0
-    report = run(root, max(1, args.passes), args.limit, not args.no_stages)
+    if args.config:
+        known = [name for name in systems() if name.startswith("mainmark")]
+        unknown = [name for name in args.config if name not in known]
+        if unknown:
+            sys.stderr.write(f"speed: no configuration {unknown[0]!r}; one of {known}\n")
+            return 2
+    report = run(root, max(1, args.passes), args.limit, not args.no_stages, args.config)
     if args.memory:
         report["memory"] = [memory(args.memory, kind) for kind in MEMORY_PAGES]
     sys.stdout.write(json.dumps(report, indent=2) + "\n" if args.json else format_report(report))
