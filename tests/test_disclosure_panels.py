@@ -147,3 +147,25 @@ def test_a_microdata_value_shown_from_a_breakpoint_stays() -> None:
     text = _text("<div class='d-none d-md-block' itemprop='description'>"
                  f"{ANSWER}</div>")
     assert ANSWER in text
+
+
+def test_a_box_beside_a_widget_part_is_asked_once_per_box_and_sees_removals() -> None:
+    # The siblings of a box are read once per parent (a parent of many hidden children was
+    # read once per child: quadratic); the answer is still the tree's as it is now.
+    from lxml.html import fragment_fromstring
+
+    from mainmark.content.disclosures import Disclosures
+
+    root = fragment_fromstring("<div><p>a</p><div class='accordion'>t</div><p>b</p>"
+                               "<div class='faq'>u</div></div>")
+    first, part, second, other = root
+    panels = Disclosures([], set(), [])
+    assert panels.opens(first) and panels.opens(second)
+    assert panels.opens(part)  # a part itself, and beside the other part
+    root.remove(part)
+    assert panels.opens(first)  # the other part is still there
+    root.remove(other)
+    assert not panels.opens(first) and not panels.opens(second)
+    lone = fragment_fromstring("<div><div class='toggle'>t</div><p>c</p></div>")
+    assert not Disclosures([], set(), [])._beside_part(lone[0], lone)
+    assert Disclosures([], set(), [])._beside_part(lone[1], lone)

@@ -140,6 +140,9 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     "hidden spans down nested wrappers": (
         lambda n: _page('<div><span hidden>h</span>' * (n // 29) + "x" + "</div>" * (n // 29)),
         24000),
+    # Many hidden children of one box: whether each sits beside a disclosure widget's part
+    # (content/disclosures.py) reads the box's children once, not once per child.
+    "many hidden siblings": (lambda n: _page("<p hidden>hidden text</p>" * (n // 26)), 12000),
     "h1 of separators": (lambda n: _page("<h1>" + ": |" * (n // 3) + "</h1>"), 12000),
     # A short descriptor after the last hyphen or bar of a printed title (_before_descriptor).
     "h1 of spaced hyphens and bars": (

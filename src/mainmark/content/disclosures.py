@@ -8,6 +8,8 @@ such panels, by markup alone; ``content/clean.py`` asks it while judging hidden 
 
 from __future__ import annotations
 
+from collections import deque
+
 from lxml.html import HtmlElement
 
 from mainmark.content.constants import CUT
@@ -49,6 +51,10 @@ class Disclosures:
         self._controlled = {v.lstrip("#") for value in controlled for v in value.split()}
         self._toggles = toggles
         self._holders = {t.getparent() for t in toggles}
+        # A box's children that are a widget's part, in document order, read once per box:
+        # many hidden children of one box, each asked about its siblings, made the judging
+        # quadratic in the box's width.
+        self._parts: dict[HtmlElement, deque[HtmlElement]] = {}
 
     def named(self, el: HtmlElement) -> bool:
         """A tab panel, or the panel an ARIA toggle's ``aria-controls`` names, and no
@@ -80,11 +86,27 @@ class Disclosures:
             if disclosure_part(node):
                 return True
             parent = node.getparent()
-            if parent is not None and any(
-                    sib is not node and isinstance(sib.tag, str) and disclosure_part(sib)
-                    for sib in parent):
+            if parent is not None and self._beside_part(node, parent):
                 return True
             node = parent
+        return False
+
+    def _beside_part(self, node: HtmlElement, parent: HtmlElement) -> bool:
+        """Another child of ``parent`` than ``node`` is a widget's part. The children are
+        read once per parent; while panels are judged the cleaning only removes elements,
+        so a part removed since is dropped when met, and the answer is the one a fresh
+        read of the children gives. At most two parts still in place are looked at."""
+        parts = self._parts.get(parent)
+        if parts is None:
+            parts = self._parts[parent] = deque(
+                sib for sib in parent if isinstance(sib.tag, str) and disclosure_part(sib))
+        for at in (0, 1):
+            while len(parts) > at and parts[at].getparent() is not parent:
+                del parts[at]
+            if len(parts) <= at:
+                return False
+            if parts[at] is not node:
+                return True
         return False
 
 
