@@ -84,3 +84,21 @@ def test_drop_invisible_shortcut_equals_the_removal(text: str) -> None:
 def test_browser_view_shortcut_equals_the_translation(url: str) -> None:
     from mainmark.page.urls import _C0_AND_SPACE, _TAB_NEWLINE, _browser_view
     assert _browser_view(url) == url.strip(_C0_AND_SPACE).translate(_TAB_NEWLINE)
+
+
+def test_same_kind_siblings_counts_what_a_scan_of_the_siblings_counts() -> None:
+    # Counted once per parent (a scan per child was quadratic on a box of many boxes).
+    root = lxml.html.fromstring(
+        "<div><aside class='a'>1</aside><aside class='a'>2</aside><aside class='b'>3</aside>"
+        "<!-- c --><aside>4</aside><div class='a'>5</div><aside class='a'>6</aside>"
+        "<p><aside class='a'>7</aside></p></div>")
+    m = measure(root)
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        parent = el.getparent()
+        plain = 0 if parent is None else sum(
+            1 for c in parent if c is not el and c.tag == el.tag
+            and c.get("class") == el.get("class"))
+        assert m.same_kind_siblings(el) == plain
+    assert [m.same_kind_siblings(el) for el in root.iter("aside")] == [2, 2, 0, 0, 2, 0]

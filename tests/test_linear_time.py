@@ -143,6 +143,11 @@ FAMILIES: dict[str, tuple[Callable[[int], str], int]] = {
     # Many hidden children of one box: whether each sits beside a disclosure widget's part
     # (content/disclosures.py) reads the box's children once, not once per child.
     "many hidden siblings": (lambda n: _page("<p hidden>hidden text</p>" * (n // 26)), 12000),
+    # A box of many small headed boxes, each asked whether it is a promo box set into the
+    # text and so how many siblings share its tag and class (content/furniture.py).
+    "many small headed asides": (
+        lambda n: _page('<aside><h3>Related</h3><a href="/x">l</a></aside>' * (n // 50)),
+        16000),
     "h1 of separators": (lambda n: _page("<h1>" + ": |" * (n // 3) + "</h1>"), 12000),
     # A short descriptor after the last hyphen or bar of a printed title (_before_descriptor).
     "h1 of spaced hyphens and bars": (

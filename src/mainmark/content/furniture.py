@@ -436,15 +436,6 @@ def _set_in_prose(el: HtmlElement) -> bool:
             and after.tag == "p")
 
 
-def _repeated_siblings(el: HtmlElement) -> int:
-    """Siblings with the same tag and class: the other cards of a listing."""
-    parent = el.getparent()
-    if parent is None:
-        return 0
-    cls = el.get("class")
-    return sum(1 for c in parent if c is not el and c.tag == el.tag and c.get("class") == cls)
-
-
 def _product_cards(el: HtmlElement, m: Measures, total: int) -> bool:
     """A strip of at least three small cards, each with a link and a price: other
     products (cross-sell, "customers also bought") inside a product page's content."""
@@ -541,7 +532,7 @@ def _promo_box(el: HtmlElement, m: Measures, total: int) -> bool:
         return False
     if el.tag != "aside" and not _set_in_prose(el):
         return False  # a box in a grid of boxes is a listing; one set into the text is not
-    if _repeated_siblings(el) >= 2:
+    if m.same_kind_siblings(el) >= 2:
         return False  # one card of many: a listing, whose cards are the content
     heading = next((h for h in el.iter(*HEADING_TAGS)), None)
     if heading is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
@@ -99,6 +100,23 @@ class Measures:
     _headings: frozenset[str] | None = None
     #: per table asked about, whether a header cell (``<th>``) stands anywhere below it
     _header_tables: dict[HtmlElement, bool] = field(default_factory=dict)
+    #: per parent asked about, how many of its children have each (tag, class) pair
+    _kinds: dict[HtmlElement, Counter[tuple[str, str | None]]] = field(default_factory=dict)
+
+    def same_kind_siblings(self, el: HtmlElement) -> int:
+        """Siblings of ``el`` with its tag and its class: the other cards of a listing.
+        Pruning asks it of every small box, so each parent's children are counted once
+        instead of once per child (quadratic on a box of many small boxes). Selection
+        never edits the tree (``content/select.py``), so the counts hold while these
+        measures are in use."""
+        parent = el.getparent()
+        if parent is None:
+            return 0
+        kinds = self._kinds.get(parent)
+        if kinds is None:
+            kinds = self._kinds[parent] = Counter(
+                (c.tag, c.get("class")) for c in parent if isinstance(c.tag, str))
+        return kinds[(el.tag, el.get("class"))] - 1
 
     def has_header_cells(self, table: HtmlElement) -> bool:
         """A ``<th>`` somewhere under ``table``. Pruning asks it of every link-holding row
