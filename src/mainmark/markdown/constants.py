@@ -95,7 +95,7 @@ class MarkdownCutoffs:
 
     # ----------------------------------------------------- convert.py
     max_marker_depth: int = cutoff(32, "levels",
-        "Nesting of quotes and lists past which markers stop being added.",
+        "Nesting of quotes, lists and definitions past which markers stop being added.",
         Origin.BOUND,
         "Each level prefixes every line: a hostile page nesting 100,000 of them would cost "
         "quadratic time.")

@@ -494,14 +494,17 @@ class Converter(TreeWalker, MarkdownConverter):
         return [Piece(BlockKind.OTHER, texts, frame.el, frame.el, tag="dt")] if texts[0] else []
 
     def close_dd(self, frame: Frame, parent: Frame) -> list[Piece]:
-        """A definition's body; outside a ``<dl>`` its blocks are kept as they are."""
-        if parent.tag != "dl":
+        """A definition's body; outside a ``<dl>`` or past the marker depth, its blocks."""
+        if parent.tag != "dl" or frame.depth > CUT.max_marker_depth:
             return frame.pieces
         bodies = [s.item_body(frame.pieces) for s in SYNTAXES]
         return [Piece(BlockKind.OTHER, bodies, frame.el, frame.el, tag="dd")] if bodies[0] else []
 
     def close_dl(self, frame: Frame, parent: Frame) -> list[Piece]:
-        """A definition list of its terms and definitions, in each channel's form."""
+        """A definition list of its terms and definitions, in each channel's form (past the
+        marker depth, where each level would indent every line below it: its blocks)."""
+        if frame.depth + 1 > CUT.max_marker_depth:  # its <dd>s are one level deeper
+            return frame.pieces
         out = [s.render_definitions([(p.tag, t) for p in frame.pieces if (t := s.block_text(p))])
                for s in SYNTAXES]
         return [Piece(BlockKind.DEFINITIONS, out, frame.el, frame.el)] if out[0] else []
