@@ -80,6 +80,17 @@ class MarkdownCutoffs:
     layout_cell_blocks: int = cutoff(3, "blocks",
         "A cell of several paragraphs is a layout cell when it holds this many of them (or "
         "``layout_cell_chars`` of text).")
+    table_slots_per_cell: int = cutoff(8, "grid slots per cell",
+        "A table whose grid (rows times its widest row) has more than this many slots for "
+        "each cell it holds...",
+        Origin.BOUND,
+        "Keeps output linear in the input: a header of 200 columns over rows of one cell "
+        "padded every row to 200 (a 154 KB page made 19 MB of markdown and HTML).")
+    table_slots_floor: int = cutoff(10000, "grid slots",
+        "...and more than this many slots in all is mostly padding: read as page layout, its "
+        "cells as blocks.",
+        Origin.BOUND,
+        "Lets small ragged tables stay tables whatever their shape.")
     table_copy_factor: int = cutoff(4, "times the table's chars",
         "Spanned cells are copied while the copies add at most this many times the table's own "
         "characters...",

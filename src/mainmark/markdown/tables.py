@@ -73,6 +73,8 @@ def classify(table: HtmlElement, removed: set[HtmlElement]) -> TableKind:
         return "layout"
     if max(len(own_cells(tr, removed)) for tr in rows) < 2 or len(rows) < 2:
         return "layout"
+    if _mostly_padding(rows, removed, len(cells)):
+        return "layout"
     headed = _headed_records(rows, removed)
     for cell in cells:
         blocks = {el.tag for el in cell.iter(*LAYOUT_CELL_TAGS)}
@@ -107,6 +109,16 @@ def _headed_records(rows: list[HtmlElement], removed: set[HtmlElement]) -> bool:
         if any(len(c.text_content()) > CUT.record_cell_chars for c in cells):
             return False
     return True
+
+
+def _mostly_padding(rows: list[HtmlElement], removed: set[HtmlElement], cells: int) -> bool:
+    """A grid that would be mostly blank padding: every row is padded to the widest one
+    (a header of 200 columns over rows of one cell; a row of cells each spanning a
+    thousand empty rows, copied while the copy budget lasts and blank after), so the
+    pipe table grows as rows times width where the markup grows as its cells."""
+    widest = min(max(_width(own_cells(tr, removed)) for tr in rows), CUT.table_max_width)
+    slots = widest * len(rows)
+    return slots > CUT.table_slots_floor and slots > CUT.table_slots_per_cell * cells
 
 
 def _width(cells: list[HtmlElement]) -> int:
