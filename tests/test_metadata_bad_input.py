@@ -134,3 +134,43 @@ def test_many_itemscopes_are_capped_not_walked() -> None:
     structured = read_structured(page)
     assert structured.microdata == []
     assert any("microdata skipped" in w for w in structured.warnings)
+
+
+#: URLs ``urlsplit`` refuses (``ValueError``): an unclosed or invalid bracketed host.
+_UNSPLITTABLE = ["http://[::1", "http://[zz]/2020/01/02/a", "//["]
+_ARTICLE = ("<html><head><title>Budget</title>{head}</head><body><article><h1>Budget</h1>"
+            "<p>The council met on Tuesday to discuss the budget for the coming year.</p>{body}"
+            "</article></body></html>")
+
+
+@pytest.mark.parametrize("bad", _UNSPLITTABLE)
+@pytest.mark.parametrize(("head", "body"), [
+    pytest.param('<link rel="canonical" href="{bad}">', "", id="canonical"),
+    pytest.param('<meta property="og:url" content="{bad}">', "", id="og-url"),
+    pytest.param('<meta property="og:image" content="{bad}">', "", id="og-image"),
+    pytest.param(ld_raw('{{"@type": "NewsArticle", "headline": "Budget", "url": "{bad}",'
+                        ' "author": {{"name": "Jane Doe", "url": "{bad}"}}}}'), "", id="jsonld"),
+    pytest.param("", '<p><img src="{bad}"></p>', id="bare-image"),
+])
+def test_a_url_with_a_malformed_host_is_no_url(bad: str, head: str, body: str) -> None:
+    # Each of these reached urlsplit unguarded and extract() raised ValueError.
+    from mainmark import Options
+
+    html = _ARTICLE.format(head=head.format(bad=bad), body=body.format(bad=bad))
+    for url in (None, "https://example.org/a"):
+        doc = extract(html, url=url, options=Options(bare_images=True))
+        assert "council met" in doc.text
+        assert doc.metadata.canonical_url is None or "[" not in doc.metadata.canonical_url
+        assert doc.metadata.image is None or "[" not in doc.metadata.image
+
+
+def test_split_url_is_none_where_urlsplit_raises() -> None:
+    from urllib.parse import urlsplit
+
+    from mainmark.page.urls import split_url
+
+    for bad in _UNSPLITTABLE:
+        with pytest.raises(ValueError):
+            urlsplit(bad)
+        assert split_url(bad) is None
+    assert split_url("https://h.example/a?b") == urlsplit("https://h.example/a?b")

@@ -16,14 +16,13 @@ import re
 from collections.abc import Callable
 from html import escape as html_escape
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from lxml.html import HtmlElement
 from markdownify import MarkdownConverter
 
 from mainmark.markdown.codeblocks import code_language, code_text
 from mainmark.markdown.constants import CUT
-from mainmark.markdown.imagetext import caption_of, is_icon, said_beside
+from mainmark.markdown.imagetext import caption_of, file_label, is_icon, said_beside
 from mainmark.markdown.links import image_src, markdown_target, resolve, url_text_host
 from mainmark.markdown.mathtex import math_source, shown_as_image
 from mainmark.markdown.rendervocab import (
@@ -260,7 +259,7 @@ class Converter(TreeWalker, MarkdownConverter):
         alt = " ".join(drop_invisible(
             img.get("alt") or img.get("title") or caption_of(img)).split())
         if not alt and src and self.bare_images:
-            alt = _file_label(src)
+            alt = file_label(src)
         if not src or not alt or src in self.seen_images or img in self.thumbnails:
             return EMPTY
         self.seen_images.add(src)
@@ -501,8 +500,7 @@ class Converter(TreeWalker, MarkdownConverter):
         return [Piece(BlockKind.OTHER, bodies, frame.el, frame.el, tag="dd")] if bodies[0] else []
 
     def close_dl(self, frame: Frame, parent: Frame) -> list[Piece]:
-        """A definition list of its terms and definitions, in each channel's form (past the
-        marker depth, where each level would indent every line below it: its blocks)."""
+        """A definition list in each channel's form; past the marker depth, its blocks."""
         if frame.depth + 1 > CUT.max_marker_depth:  # its <dd>s are one level deeper
             return frame.pieces
         out = [s.render_definitions([(p.tag, t) for p in frame.pieces if (t := s.block_text(p))])
@@ -581,19 +579,3 @@ def _sole_content_of_cell(img: HtmlElement) -> bool:
             return not el.text_content().strip() and len(el.findall(".//img")) == 1
         el = el.getparent()
     return False
-
-
-_WORDLIKE = re.compile(r"[^\W\d_]{3}").search
-_HASHLIKE = re.compile(r"[0-9a-fA-F]{16,}|[\w-]{20,}\d[\w-]*").fullmatch
-
-
-def _file_label(src: str) -> str:
-    """A stand-in alt for an image that has none: its file name without the extension,
-    or a plain placeholder when the name is a hash or a number."""
-    name = unquote(urlsplit(src).path.rstrip("/").rsplit("/", 1)[-1])
-    stem = name.rsplit(".", 1)[0] if "." in name else name
-    words = " ".join(re.split(r"[-_+\s]+", stem)).strip()
-    digits = sum(c.isdigit() for c in stem)
-    if len(words) < 3 or not _WORDLIKE(words) or _HASHLIKE(stem) or 2 * digits >= len(stem):
-        return "image"
-    return words

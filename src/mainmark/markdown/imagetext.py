@@ -20,10 +20,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from html import unescape
+from urllib.parse import unquote
 
 from lxml.html import HtmlElement
 
 from mainmark.markdown.constants import CUT
+from mainmark.page.urls import split_url
 
 _WORDS = re.compile(r"\w+")
 _PX = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*")
@@ -125,3 +127,20 @@ def _in_line(img: HtmlElement) -> bool:
     if prev is not None:
         return bool((prev.tail or "").strip())
     return parent is not None and bool((parent.text or "").strip())
+
+
+_WORDLIKE = re.compile(r"[^\W\d_]{3}").search
+_HASHLIKE = re.compile(r"[0-9a-fA-F]{16,}|[\w-]{20,}\d[\w-]*").fullmatch
+
+
+def file_label(src: str) -> str:
+    """A stand-in alt for an image that has none: its file name without the extension,
+    or a plain placeholder when the name is a hash or a number."""
+    path = parts.path if (parts := split_url(src)) else ""  # a malformed host: no name
+    name = unquote(path.rstrip("/").rsplit("/", 1)[-1])
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    words = " ".join(re.split(r"[-_+\s]+", stem)).strip()
+    digits = sum(c.isdigit() for c in stem)
+    if len(words) < 3 or not _WORDLIKE(words) or _HASHLIKE(stem) or 2 * digits >= len(stem):
+        return "image"
+    return words

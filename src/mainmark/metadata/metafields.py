@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable, Iterable
 from datetime import date
 from itertools import islice
-from urllib.parse import urlsplit
 
 from lxml import etree
 from lxml.html import HtmlElement
@@ -19,6 +18,7 @@ from lxml.html import HtmlElement
 from mainmark.metadata.constants import CUT
 from mainmark.metadata.dates import parse_date
 from mainmark.metadata.titles import clean_text
+from mainmark.page.urls import split_url
 
 # ---- vocabularies: meta keys per field, most deliberate first ----------------------------
 #: Author keys. ``article:author`` is often a profile URL (Facebook's spec), filtered later.
@@ -98,9 +98,10 @@ def is_url(value: str) -> bool:
 
 def url_date(url: str | None) -> str | None:
     """A publication day written in the URL path (``/2019/10/31/``, ``/31-10-2019-slug``)."""
-    if not url:
+    parts = split_url(url) if url else None
+    if parts is None:
         return None
-    path = urlsplit(url).path
+    path = parts.path
     match = _URL_DATE.search(path)
     if match is not None:
         return parse_date(f"{match[1]}-{int(match[2]):02d}-{int(match[3]):02d}")

@@ -16,9 +16,9 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from mainmark.metadata.constants import CUT
+from mainmark.page.urls import split_url
 
 _NON_ALNUM = re.compile(r"[\W_]+")
 
@@ -221,7 +221,9 @@ def site_entities(found: Sequence[Entity]) -> Iterator[Entity]:
 
 
 def _url_key(url: str) -> str:
-    parts = urlsplit(url.strip())
+    parts = split_url(url.strip())
+    if parts is None:
+        return ""
     host = (parts.hostname or "").removeprefix("www.")
     return host + parts.path.rstrip("/") if host else ""
 

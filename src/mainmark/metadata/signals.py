@@ -26,7 +26,7 @@ from mainmark.metadata.titles import (
     headline_element,
 )
 from mainmark.page.parse import Page
-from mainmark.page.urls import safe_url, url_scheme
+from mainmark.page.urls import safe_url, split_url, url_scheme
 
 _T = TypeVar("_T")
 
@@ -107,7 +107,7 @@ class PageSignals:
         if not href:
             return None
         absolute = safe_url(href.strip()[:CUT.max_url], self.base)
-        if absolute is None:
+        if absolute is None or split_url(absolute) is None:  # a malformed host: no URL
             return None
         scheme = url_scheme(absolute)
         if scheme == "mailto" or (self.base and scheme not in ("http", "https")):

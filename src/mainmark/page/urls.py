@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import html
 import re
-from urllib.parse import urljoin
+from urllib.parse import SplitResult, urljoin, urlsplit
 
 #: Schemes an emitted link or image may carry; anything else (javascript, vbscript, data,
 #: file, and whatever a browser adds next) is dropped.
@@ -103,3 +103,14 @@ def safe_base(href: str | None, page_url: str | None) -> str | None:
     except ValueError:  # a malformed IPv6 host in either URL
         return page_url
     return joined if joined is None or is_safe_url(joined) else page_url
+
+
+def split_url(url: str) -> SplitResult | None:
+    """``urlsplit(url)``, or ``None`` for a URL it cannot split: an unclosed or invalid
+    bracketed host (``http://[::1``, ``http://[zz]/``) makes it raise ``ValueError``.
+    URLs from the page reach every stage (``safe_url`` keeps a malformed but safe one as
+    given), so a stage reading their parts asks here, never ``urlsplit`` itself."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return None
