@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import mainmark
 from mainmark import Document, InputError, Options, OptionsError
+from mainmark.errors import InputTypeError
 
 
 def extract_ok(data: bytes | str, **kwargs: Any) -> Document:
@@ -223,3 +224,22 @@ def test_a_gallery_of_ten_thousand_captioned_photos() -> None:
             "</article></body></html>").encode()
     doc = extract_ok(html)
     assert doc.text.count("Photo 9999 of the harbour works") == 1
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"url": 5}, {"url": b"https://example.org/"}, {"url": ["https://example.org/"]},
+    {"headers": "Content-Type: text/html"}, {"headers": [("Content-Type", "text/html")]},
+    {"headers": 5}, {"options": {"max_tokens": 64}}, {"options": {}}, {"options": "fast"},
+])
+def test_wrong_argument_types_raise_input_type_error(kwargs: dict[str, Any]) -> None:
+    # They raised AttributeError deep inside, and options={} was read as the defaults.
+    with pytest.raises(InputTypeError, match=next(iter(kwargs))):
+        mainmark.extract(b"<p>A page.</p>", **kwargs)
+
+
+def test_chunk_checks_its_argument_types() -> None:
+    doc = extract_ok(b"<article><h1>T</h1><p>Some text of the page.</p></article>")
+    for args in [("<p>not a document</p>", None), (doc, {"max_tokens": 64}), (doc, "fast")]:
+        with pytest.raises(InputTypeError):
+            mainmark.chunk(*args)  # type: ignore[arg-type]
+    assert mainmark.chunk(doc, Options(max_tokens=64)) == list(doc.chunks)

@@ -65,7 +65,8 @@ def extract(
     an image, JSON, binary bytes: :func:`~mainmark.page.sniff.not_html`) is not parsed:
     the document is empty, with the warning ``"not an HTML page: <why>"`` and no chunks,
     since its bytes read as text are garbage. Raises
-    :class:`~mainmark.errors.InputTypeError` when ``html`` is not bytes or str,
+    :class:`~mainmark.errors.InputTypeError` when ``html`` is not bytes or str (or
+    ``url`` not a str, ``headers`` not a mapping, ``options`` not an ``Options``),
     :class:`~mainmark.errors.InputError` when it is a str naming an existing file (pass
     the file's bytes), and :class:`~mainmark.errors.TimeBudgetExceeded`
     when ``Options.time_budget`` is set and spent.
@@ -76,6 +77,7 @@ def extract(
     (extraction's short-lived containers are all freed by reference counting; any cycle
     made here is collected by the first pass after the page) and restored as it was.
     """
+    _check_arguments(url, headers, options)
     tuning = current_tuning()
     paused = tuning.pause_gc and gc.isenabled()
     if paused:
@@ -418,6 +420,18 @@ def _usable_url(url: str | None, warnings: list[str]) -> str | None:
         warnings.append(f"malformed url ignored: {url[:200]!r}")
         return None
     return url
+
+
+def _check_arguments(url: object, headers: object, options: object) -> None:
+    """Wrong argument types raise mainmark's own error, as a wrong ``html`` does (they
+    failed deep inside as an ``AttributeError``, and a falsy non-``Options`` such as
+    ``{}`` was silently read as the defaults)."""
+    for name, value, kind, wanted in (("url", url, str, "a str"),
+                                      ("headers", headers, Mapping, "a mapping"),
+                                      ("options", options, Options, "an Options")):
+        if value is not None and not isinstance(value, kind):
+            raise InputTypeError(f"extract() takes {name} as {wanted} or None, "
+                                 f"not {type(value).__name__}")
 
 
 def _as_bytes(html: bytes | str) -> bytes:

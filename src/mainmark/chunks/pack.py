@@ -29,6 +29,7 @@ from mainmark.chunks.joins import Joiner, joins_exactly
 from mainmark.chunks.origin import Origins
 from mainmark.chunks.split import Count, Piece, Utf8, block_pieces, cut, derive_blocks, utf8
 from mainmark.chunks.tokens import get_tokenizer
+from mainmark.errors import InputTypeError
 from mainmark.model import Block, BlockKind, Chunk, Document, Span, Stamp
 from mainmark.options import DEFAULT_OPTIONS, Options
 
@@ -400,7 +401,11 @@ def _shortened_prefix(names: list[str], count: Callable[[str], int], limit: int)
 
 def chunk(doc: Document, options: Options | None = None) -> list[Chunk]:
     """Cut a document's markdown into heading-path chunks (as :func:`extract` does when
-    ``options.chunking`` is on); ``options`` defaults to the document's own budget."""
+    ``options.chunking`` is on); ``options`` defaults to the document's own budget.
+    Raises :class:`~mainmark.errors.InputTypeError` for arguments of the wrong type."""
+    if not isinstance(doc, Document) or not (options is None or isinstance(options, Options)):
+        raise InputTypeError(f"chunk() takes a Document and Options or None, not "
+                             f"{type(doc).__name__} and {type(options).__name__}")
     return chunk_blocks(doc.markdown, doc.blocks, doc.stamp, options or DEFAULT_OPTIONS)
 
 
