@@ -5,6 +5,8 @@ Only a wrong input type or invalid options raise, and they raise mainmark's own 
 
 from __future__ import annotations
 
+import email
+import http.client
 import random
 from typing import Any
 
@@ -243,3 +245,21 @@ def test_chunk_checks_its_argument_types() -> None:
         with pytest.raises(InputTypeError):
             mainmark.chunk(*args)  # type: ignore[arg-type]
     assert mainmark.chunk(doc, Options(max_tokens=64)) == list(doc.chunks)
+
+
+def test_headers_from_the_standard_library_are_read() -> None:
+    # urlopen(...).headers is an HTTPMessage: no Mapping, but it has items()
+    message = email.message_from_string("Content-Type: text/html; charset=windows-1252\n\n",
+                                        _class=http.client.HTTPMessage)
+    # typed as a Mapping for callers; an object with items() is read the same at run time
+    doc = mainmark.extract("<p>Caf\u00e9 au lait.</p>".encode("cp1252"),
+                           headers=message)  # type: ignore[arg-type]
+    assert "Café" in doc.text and doc.encoding.signal == "header"
+
+
+def test_a_home_directory_that_does_not_exist_is_no_file() -> None:
+    # Path("~someone").expanduser() raises RuntimeError for an unknown user: the text is
+    # a page's text, and a file name under it is said to be one
+    assert extract_ok("~nosuchuser-of-mainmark").text == "~nosuchuser-of-mainmark"
+    doc = extract_ok("~nosuchuser-of-mainmark/page.html")
+    assert doc.text == "" and "file name" in doc.warnings[0]

@@ -339,7 +339,8 @@ def _file_name(html: str) -> str | None:
         return None
     try:
         exists = Path(text).expanduser().is_file()
-    except (OSError, ValueError):  # a name too long, a NUL: not a path of this system
+    except (OSError, ValueError, RuntimeError):
+        # a name too long, a NUL, "~someone" for no such user (or no home): no path here
         exists = False
     if exists:
         raise InputError(
@@ -425,13 +426,18 @@ def _usable_url(url: str | None, warnings: list[str]) -> str | None:
 def _check_arguments(url: object, headers: object, options: object) -> None:
     """Wrong argument types raise mainmark's own error, as a wrong ``html`` does (they
     failed deep inside as an ``AttributeError``, and a falsy non-``Options`` such as
-    ``{}`` was silently read as the defaults)."""
-    for name, value, kind, wanted in (("url", url, str, "a str"),
-                                      ("headers", headers, Mapping, "a mapping"),
-                                      ("options", options, Options, "an Options")):
-        if value is not None and not isinstance(value, kind):
-            raise InputTypeError(f"extract() takes {name} as {wanted} or None, "
-                                 f"not {type(value).__name__}")
+    ``{}`` was silently read as the defaults). Headers are anything with ``items()``:
+    the standard library's ``HTTPMessage`` (``urlopen(...).headers``) is no
+    ``Mapping`` but is read the same way."""
+    if url is not None and not isinstance(url, str):
+        raise InputTypeError(f"extract() takes url as a str or None, not {type(url).__name__}")
+    if headers is not None and not (isinstance(headers, Mapping)
+                                    or callable(getattr(headers, "items", None))):
+        raise InputTypeError("extract() takes headers as a mapping or None, not "
+                             f"{type(headers).__name__}")
+    if options is not None and not isinstance(options, Options):
+        raise InputTypeError("extract() takes options as an Options or None, not "
+                             f"{type(options).__name__}")
 
 
 def _as_bytes(html: bytes | str) -> bytes:
