@@ -129,3 +129,14 @@ def test_older_markup_whose_image_alt_spells_the_tex_otherwise() -> None:
                         " grows fast.</p>"))
     assert "Its square $x^2$ grows fast." in doc.markdown
     assert "x^{2}" not in doc.markdown
+
+
+def test_the_markdown_writes_angle_brackets_and_link_syntax_as_tex_would() -> None:
+    """A formula's ``<``, ``>`` and ``](`` would be HTML and links to a renderer that does
+    not know ``$`` math: the markdown spells them ``\\lt``, ``\\gt`` and ``] (``, the same
+    formula to a TeX renderer; the text and the HTML keep the page's TeX."""
+    html = f"<main><p>So {_formula('a &lt; b, [x](y) &gt; 0')} holds.</p></main>"
+    doc = render_html(html)
+    assert doc.markdown == r"So $a \lt b, [x] (y) \gt 0$ holds."
+    assert doc.text == "So a < b, [x](y) > 0 holds."
+    assert "$a &lt; b, [x](y) &gt; 0$" in doc.html

@@ -76,6 +76,14 @@ MARKUP_VECTORS = [
     "<p>&lt;img src=x onerror=alert(1)&gt; as text</p>", "<p>&lt;javascript:alert(1)&gt;</p>",
     "<p>[click](javascript:alert(1)) as text</p>", "<p>![x](javascript:alert(1)) as text</p>",
     '<a href="x" style="color:red" id="i" class="c">attrs</a>',
+    # a formula goes out as TeX between dollars, which plain CommonMark reads as markdown
+    "<p>We have <math><mtext>&lt;img src=x onerror=alert(1)&gt;</mtext></math> here.</p>",
+    "<p>Then <math><mi>[x](javascript:alert(1))</mi></math> holds.</p>",
+    '<p>If <math alttext="&lt;img src=x onerror=alert(1)&gt;"><mi>a</mi></math> holds.</p>',
+    '<script type="math/tex">[a](javascript:alert(1))</script>',
+    '<math display="block"><mtext>[r]: javascript:alert(1)</mtext></math><p>See [r].</p>',
+    '<p>Grows as <math><mi>x</mi><mo>&lt;</mo><mi>y</mi></math> <math><mtext>&lt;a href='
+    '"javascript:alert(1)"&gt;x&lt;/a&gt;</mtext></math> here.</p>',
 ]
 BASE_VECTORS = ["javascript:alert(1)//", "jav&#x09;ascript:alert(1)//", "data:text/html,x/"]
 

@@ -24,7 +24,7 @@ from mainmark.markdown.codeblocks import code_language, code_text
 from mainmark.markdown.constants import CUT
 from mainmark.markdown.imagetext import caption_of, file_label, is_icon, said_beside
 from mainmark.markdown.links import image_src, markdown_target, resolve, url_text_host
-from mainmark.markdown.mathtex import math_source, shown_as_image
+from mainmark.markdown.mathtex import markdown_tex, math_source, shown_as_image
 from mainmark.markdown.rendervocab import (
     CODE_TAGS,
     DEL_TAGS,
@@ -238,11 +238,11 @@ class Converter(TreeWalker, MarkdownConverter):
             return EMPTY
         # A formula shown as an image adds to the text what an image adds: nothing.
         text = "" if shown_as_image(el, tag) else tex
+        safe = markdown_tex(tex)
         if not display:
-            md = f"${tex}$"
-            return md, text, html_escape(md, quote=False)
-        md = f"$$\n{tex}\n$$"
-        return [Piece(BlockKind.PARAGRAPH, [md, text, f"<p>{html_escape(md, quote=False)}</p>"],
+            return f"${safe}$", text, html_escape(f"${tex}$", quote=False)
+        html = html_escape(f"$$\n{tex}\n$$", quote=False)
+        return [Piece(BlockKind.PARAGRAPH, [f"$$\n{safe}\n$$", text, f"<p>{html}</p>"],
                       el, el)]
 
     def image(self, img: HtmlElement, tags: frozenset[str]) -> Tri:
