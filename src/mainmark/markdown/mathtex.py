@@ -42,6 +42,10 @@ def math_source(el: HtmlElement, tag: str) -> tuple[str, bool]:
     return _unwrap_displaystyle(" ".join(tex.split())), display
 
 
+_ANGLE = re.compile(r"([<>]) *")
+_ANGLE_MACRO = {"<": "\\lt ", ">": "\\gt "}
+
+
 def markdown_tex(tex: str) -> str:
     """The TeX as the markdown writes it between dollars, safe for a renderer that does
     not know ``$`` math (plain CommonMark reads it as text, HTML and links): ``<`` and
@@ -49,8 +53,8 @@ def markdown_tex(tex: str) -> str:
     renderer, no tag or autolink to CommonMark), and a ``]`` before ``(`` or ``:`` gets
     a space (TeX ignores it in math; CommonMark then finds no link and no link
     definition). The text and HTML channels keep the page's TeX as it is."""
-    if "<" in tex or ">" in tex:
-        tex = tex.replace("<", "\\lt ").replace(">", "\\gt ")
+    if "<" in tex or ">" in tex:  # the space ends the macro's name; one is enough
+        tex = _ANGLE.sub(lambda m: _ANGLE_MACRO[m[1]], tex)
     if "]" in tex:
         tex = tex.replace("](", "] (").replace("]:", "] :")
     return tex
