@@ -19,6 +19,7 @@ EXPECTED_ALL = {
     "EncodingSignal",
     "Explain",
     "InputError",
+    "InputTypeError",
     "Link",
     "MainmarkError",
     "Metadata",

@@ -13,6 +13,7 @@ from mainmark.chunks.pack import chunk
 from mainmark.errors import (
     EmptyPageError,
     InputError,
+    InputTypeError,
     MainmarkError,
     NotHtmlError,
     OptionsError,
@@ -49,6 +50,7 @@ __all__ = [
     "EncodingSignal",
     "Explain",
     "InputError",
+    "InputTypeError",
     "Link",
     "MainmarkError",
     "Metadata",
