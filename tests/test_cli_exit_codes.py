@@ -53,6 +53,20 @@ def test_a_spent_time_budget_is_not_a_usage_error(tmp_path: Path) -> None:
     assert err.getvalue().count("\n") == 1
 
 
+@pytest.mark.parametrize("url", ["http://[::1", "http://[zz]/", "http://example.org:port/"])
+def test_a_malformed_page_url_is_a_usage_error(
+        url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the library drops it with a warning the command would not print: the URL the user
+    # typed would be ignored without a word
+    page = tmp_path / "p.html"
+    page.write_text("<p>Some words of a page.</p>", encoding="utf-8")
+    with pytest.raises(SystemExit) as exited:  # argparse's own exit, as for a bad choice
+        main(["extract", str(page), "--url", url])
+    assert exited.value.code == flags.EXIT_USAGE
+    assert "malformed URL" in capsys.readouterr().err
+    assert main(["extract", str(page), "--url", "https://example.org/a"]) == 0
+
+
 def test_a_bad_option_value_is_still_a_usage_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     page = tmp_path / "p.html"

@@ -19,14 +19,15 @@ from mainmark.ingest.fetch import Fetcher, is_url
 from mainmark.ingest.inflate import InflateError, TooLarge
 from mainmark.ingest.records import Location, PageRecord, Reason, non_html_reason
 from mainmark.model import Document
+from mainmark.page.urls import split_url
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The flags of ``extract``: one page in, one format out, plus the shared option flags."""
     p.add_argument("path", help="an HTML file (.gz read transparently), - for stdin, or an "
                                 "http(s) URL (fetched politely; needs mainmark[fetch])")
-    p.add_argument("--url", help="the page's URL, to resolve relative links "
-                                 "(a fetched page: its final URL)")
+    p.add_argument("--url", type=_page_url, help="the page's URL, to resolve relative links "
+                                                "(a fetched page: its final URL)")
     p.add_argument("--format", choices=("markdown", "text", "html", "json", "chunks"),
                    default="markdown", help="what to print")
     p.add_argument("--explain", action="store_true",
@@ -104,3 +105,19 @@ def _emit(doc: Document, fmt: str, url: str | None) -> None:
                 "title": doc.metadata.title}
         for c in doc.chunks:
             out.write(json.dumps({**c.to_dict(), **page}, ensure_ascii=False) + "\n")
+
+
+def _page_url(value: str) -> str:
+    """``--url``: a URL the stages can read. The library drops a malformed one with a
+    warning (``http://[::1``: no host to split), which this command prints only for an
+    empty result, so the URL the user typed would be ignored without a word: it is a bad
+    flag value instead."""
+    parts = split_url(value)
+    try:
+        readable = parts is not None and (parts.hostname, parts.port) is not None
+    except ValueError:  # a port that is no number, or out of range
+        readable = False
+    if not readable:
+        raise argparse.ArgumentTypeError(f"malformed URL: {value[:200]!r}")
+    return value
+
