@@ -84,6 +84,12 @@ MARKUP_VECTORS = [
     '<math display="block"><mtext>[r]: javascript:alert(1)</mtext></math><p>See [r].</p>',
     '<p>Grows as <math><mi>x</mi><mo>&lt;</mo><mi>y</mi></math> <math><mtext>&lt;a href='
     '"javascript:alert(1)"&gt;x&lt;/a&gt;</mtext></math> here.</p>',
+    # inline code holding blocks: its text is written raw, as code is, so every run of it
+    # must stay in a code span, and the blocks' own text is text
+    "<code><ul><li>[x](javascript:alert(1))</li></ul></code>",
+    "<p>Run <code>&lt;script&gt;alert(1)&lt;/script&gt;<div>block</div></code> now.</p>",
+    "<code><div>one</div>[x](javascript:alert(1))<div>two</div></code>",
+    "<code><a><header>`</header>[x](javascript:alert(1))<dt>~~~</dt></a></code>",
 ]
 BASE_VECTORS = ["javascript:alert(1)//", "jav&#x09;ascript:alert(1)//", "data:text/html,x/"]
 

@@ -173,6 +173,23 @@ def pseudo_tags(tag: str) -> frozenset[str]:
     return frozenset()
 
 
+def _context(outer: frozenset[str], tag: str) -> frozenset[str]:
+    """The tags an element's content is converted under: its parent's, its own and its
+    pseudo tags. A block inside inline code (``<code><ul>…</ul></code>``) leaves the code:
+    its text is written as a block, outside any code span, so it is escaped as text is.
+    Left in code, it went out raw, and ``[x](javascript:…)`` or ``<script>`` written
+    as the page's text became a live link or tag in the markdown."""
+    if tag in BLOCK_TAGS and "_noformat" in outer and "pre" not in outer:
+        outer = outer - CODE_TAGS - _NOFORMAT
+    extra = pseudo_tags(tag)
+    if tag not in outer or not extra <= outer:
+        return outer | {tag} | extra
+    return outer
+
+
+_NOFORMAT = frozenset({"_noformat"})
+
+
 class TreeWalker:
     """An iterative walk that builds markdown, text and HTML runs side by side."""
 
@@ -218,11 +235,7 @@ class TreeWalker:
                 key = (parent.tags, tag)
                 tags = self._tags.get(key)
                 if tags is None:
-                    tags = parent.tags
-                    extra = pseudo_tags(tag)
-                    if tag not in tags or not extra <= tags:
-                        tags = tags | {tag} | extra
-                    self._tags[key] = tags
+                    tags = self._tags[key] = _context(parent.tags, tag)
                 if len(el):
                     depth = parent.depth + 1 if tag in _MARKER_TAGS else parent.depth
                     frame = Frame(el, tag, tags, parent.tags, iter(el), depth)
@@ -343,6 +356,9 @@ class TreeWalker:
         if not frame.md:
             return
         raw = _joined(frame)
+        if "_noformat" in frame.tags and "pre" not in frame.tags:
+            # inline code's text between two of its blocks: a paragraph of code of its own
+            raw = self._still_code(frame.el, raw, frozenset())
         kind = BlockKind.IMAGE if frame.has_image and not frame.has_other else (
             BlockKind.PARAGRAPH)
         first = frame.el if frame.run_first is None or frame.loose_start else frame.run_first
@@ -360,10 +376,23 @@ class TreeWalker:
             self.flush(frame)
             return self.close_block(frame, parent)
         if frame.pieces:
-            return Spill(frame.lead or EMPTY, frame.pieces, _joined(frame))
+            lead, trail = frame.lead or EMPTY, _joined(frame)
+            if frame.tag in CODE_TAGS:
+                lead = self._still_code(frame.el, lead, frame.ptags)
+                trail = self._still_code(frame.el, trail, frame.ptags)
+            return Spill(lead, frame.pieces, trail)
         md, txt, htm = _joined(frame)
         fn = self.inline_fn(frame.tag)
         return fn(frame.el, md, txt, htm, frame.ptags) if fn is not None else (md, txt, htm)
+
+    def _still_code(self, el: HtmlElement | None, run: Tri, outer: frozenset[str]) -> Tri:
+        """A run of inline code's text beside the blocks the code element holds
+        (``<code>a<div>b</div>c</code>``): still code, so in a code span of its own
+        (``outer``: the tags the span sits under; inside another code span, none is
+        made). Its text was written raw, as code is (``_noformat``); left out of a span,
+        it would read as markdown, ``[x](javascript:…)`` as a live link."""
+        fn = self.inline_fn("code")
+        return fn(el, *run, outer) if fn is not None and run[0] and el is not None else run
 
     # ------------------------------------------------------------------ hooks
 
