@@ -174,3 +174,12 @@ def test_split_url_is_none_where_urlsplit_raises() -> None:
             urlsplit(bad)
         assert split_url(bad) is None
     assert split_url("https://h.example/a?b") == urlsplit("https://h.example/a?b")
+
+
+def test_a_readable_url_splits_and_has_a_numeric_port() -> None:
+    from mainmark.page.urls import readable_url
+
+    for bad in (*_UNSPLITTABLE, "http://example.org:port/", "http://example.org:99999/"):
+        assert not readable_url(bad), bad
+    for good in ("https://h.example/a?b", "http://h.example:8080/", "/relative", ""):
+        assert readable_url(good), good

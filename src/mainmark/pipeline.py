@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from lxml.html import HtmlElement
 
@@ -46,6 +45,7 @@ from mainmark.page.parse import Page, parse
 from mainmark.page.sniff import NOT_HTML, not_html
 from mainmark.page.srcmap import SourceMap, build_source_map
 from mainmark.page.treepath import tag_path
+from mainmark.page.urls import readable_url
 from mainmark.pagekind.decide import classify
 from mainmark.pagekind.interstitial import verdict as interstitial_verdict
 from mainmark.tuning import current as current_tuning
@@ -414,10 +414,7 @@ def _usable_url(url: str | None, warnings: list[str]) -> str | None:
     if not url.isascii() and _SURROGATE.search(url):  # lxml cannot take it as a base URL
         warnings.append("url held lone surrogates: replaced with U+FFFD")
         url = _SURROGATE.sub("\ufffd", url)
-    try:
-        parts = urlsplit(url)
-        _ = parts.hostname, parts.port
-    except (ValueError, TypeError):
+    if not readable_url(url):
         warnings.append(f"malformed url ignored: {url[:200]!r}")
         return None
     return url

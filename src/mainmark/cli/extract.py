@@ -19,7 +19,7 @@ from mainmark.ingest.fetch import Fetcher, is_url
 from mainmark.ingest.inflate import InflateError, TooLarge
 from mainmark.ingest.records import Location, PageRecord, Reason, non_html_reason
 from mainmark.model import Document
-from mainmark.page.urls import split_url
+from mainmark.page.urls import readable_url
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -112,12 +112,6 @@ def _page_url(value: str) -> str:
     warning (``http://[::1``: no host to split), which this command prints only for an
     empty result, so the URL the user typed would be ignored without a word: it is a bad
     flag value instead."""
-    parts = split_url(value)
-    try:
-        readable = parts is not None and (parts.hostname, parts.port) is not None
-    except ValueError:  # a port that is no number, or out of range
-        readable = False
-    if not readable:
+    if not readable_url(value):
         raise argparse.ArgumentTypeError(f"malformed URL: {value[:200]!r}")
     return value
-

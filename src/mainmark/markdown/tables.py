@@ -65,15 +65,16 @@ def own_cells(tr: HtmlElement, removed: set[HtmlElement]) -> list[HtmlElement]:
 def classify(table: HtmlElement, removed: set[HtmlElement]) -> TableKind:
     """``code`` for a highlighter's gutter table, ``layout`` for page layout, else ``data``."""
     rows = own_rows(table, removed)
-    cells = [c for tr in rows for c in own_cells(tr, removed)]
+    by_row = [own_cells(tr, removed) for tr in rows]
+    cells = [c for row in by_row for c in row]
     has_pre = any(True for c in cells for _ in c.iter("pre"))
     if has_pre and any(is_gutter_cell(c) for c in cells):
         return "code"
     if table.get("role") in ("presentation", "none") or not rows:
         return "layout"
-    if max(len(own_cells(tr, removed)) for tr in rows) < 2 or len(rows) < 2:
+    if max(map(len, by_row)) < 2 or len(rows) < 2:
         return "layout"
-    if _mostly_padding(rows, removed, len(cells)):
+    if _mostly_padding(by_row, len(cells)):
         return "layout"
     headed = _headed_records(rows, removed)
     for cell in cells:
@@ -111,13 +112,13 @@ def _headed_records(rows: list[HtmlElement], removed: set[HtmlElement]) -> bool:
     return True
 
 
-def _mostly_padding(rows: list[HtmlElement], removed: set[HtmlElement], cells: int) -> bool:
+def _mostly_padding(by_row: list[list[HtmlElement]], cells: int) -> bool:
     """A grid that would be mostly blank padding: every row is padded to the widest one
     (a header of 200 columns over rows of one cell; a row of cells each spanning a
     thousand empty rows, copied while the copy budget lasts and blank after), so the
     pipe table grows as rows times width where the markup grows as its cells."""
-    widest = min(max(_width(own_cells(tr, removed)) for tr in rows), CUT.table_max_width)
-    slots = widest * len(rows)
+    widest = min(max(map(_width, by_row)), CUT.table_max_width)
+    slots = widest * len(by_row)
     return slots > CUT.table_slots_floor and slots > CUT.table_slots_per_cell * cells
 
 

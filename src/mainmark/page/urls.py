@@ -114,3 +114,18 @@ def split_url(url: str) -> SplitResult | None:
         return urlsplit(url)
     except ValueError:
         return None
+
+
+def readable_url(url: str) -> bool:
+    """Whether every stage can read ``url``'s parts: :func:`split_url` splits it and its
+    port is a number in range (``http://host:port/`` splits, but reading its port
+    raises). The page URL a caller gives is held to this, by the library (a warning) and
+    by the command line (a bad flag value)."""
+    parts = split_url(url)
+    if parts is None:
+        return False
+    try:
+        _ = parts.port
+    except ValueError:
+        return False
+    return True
