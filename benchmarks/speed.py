@@ -372,12 +372,7 @@ def run(root: Path, passes: int, limit: int | None, with_stages: bool,
         for peer in _PEERS:
             if all(peer in r for r in got):
                 peers.setdefault(peer, []).extend(r[peer] for r in got)
-        if all("trafilatura" in r for r in got):
-            # the ratio of the runs that timed both, page for page
-            ratios[f"{config} vs trafilatura (pages/s)"] = statistics.median(
-                r["trafilatura"] / r[config] for r in got)
-        ratios[f"{config} in lxml parses"] = statistics.median(
-            r[config] / r["lxml parse"] for r in got)
+        ratios.update(_ratios(config, got))
     for peer, seconds in peers.items():
         median[peer] = statistics.median(seconds)
     report: dict[str, Any] = {"pages": len(pages), "passes": passes,
@@ -393,9 +388,25 @@ def run(root: Path, passes: int, limit: int | None, with_stages: bool,
     return report
 
 
+def _ratios(config: str, got: list[dict[str, Any]]) -> dict[str, float]:
+    """``config``'s ratios against trafilatura and a bare parse: the median over the
+    passes of each pass's ratio (the same pages in the same process, interleaved), for
+    the passes' seconds of the whole run or of one set."""
+    out: dict[str, float] = {}
+    if not all(r.get(config) for r in got):
+        return out
+    if all("trafilatura" in r for r in got):
+        out[f"{config} vs trafilatura (pages/s)"] = statistics.median(
+            r["trafilatura"] / r[config] for r in got)
+    if all(r.get("lxml parse") for r in got):
+        out[f"{config} in lxml parses"] = statistics.median(
+            r[config] / r["lxml parse"] for r in got)
+    return out
+
+
 def _set_ratios(runs: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, float]]:
-    """Per ratio, per set: the median over the passes, as for the whole (none for pages
-    of one set)."""
+    """Per ratio, per set: :func:`_ratios` of each set's seconds (none for pages of one
+    set)."""
     out: dict[str, dict[str, float]] = {}
     for config, got in runs.items():
         names = sorted(set().union(*(r.get("sets", {}) for r in got)))
@@ -403,13 +414,8 @@ def _set_ratios(runs: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, fl
             continue
         for name in names:
             parts = [r["sets"][name] for r in got if name in r.get("sets", {})]
-            if all(p.get(config) for p in parts):
-                if all("trafilatura" in p for p in parts):
-                    out.setdefault(f"{config} vs trafilatura (pages/s)", {})[name] = \
-                        statistics.median(p["trafilatura"] / p[config] for p in parts)
-                if all(p.get("lxml parse") for p in parts):
-                    out.setdefault(f"{config} in lxml parses", {})[name] = statistics.median(
-                        p[config] / p["lxml parse"] for p in parts)
+            for ratio, value in _ratios(config, parts).items():
+                out.setdefault(ratio, {})[name] = value
     return out
 
 
